@@ -1,0 +1,115 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings shared by every target, so the whole tree follows the same language rules.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "trip-history",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "trip-history", targets: ["trip-history"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.1.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(
+            name: "TripHistoryDomain",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TripHistoryData",
+            dependencies: [
+                "TripHistoryDomain",
+                "CLibPQ",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TripHistoryPresentation",
+            dependencies: ["TripHistoryDomain"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TripHistoryHTTP",
+            dependencies: [
+                "TripHistoryDomain",
+                "TripHistoryPresentation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "trip-history",
+            dependencies: [
+                "TripHistoryDomain",
+                "TripHistoryData",
+                "TripHistoryPresentation",
+                "TripHistoryHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryDomainTests",
+            dependencies: ["TripHistoryDomain"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryPresentationTests",
+            dependencies: ["TripHistoryPresentation", "TripHistoryDomain"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryHTTPTests",
+            dependencies: [
+                "TripHistoryHTTP",
+                "TripHistoryDomain",
+                "TripHistoryPresentation",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryIntegrationTests",
+            dependencies: [
+                "TripHistoryData",
+                "TripHistoryDomain",
+                "TripHistoryHTTP",
+                "TripHistoryPresentation",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

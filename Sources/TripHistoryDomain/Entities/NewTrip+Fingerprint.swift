@@ -1,0 +1,17 @@
+extension NewTrip {
+    /// A canonical text of every recorded field: two requests with the same idempotency key are the same
+    /// request exactly when their fingerprints are equal, whatever their JSON key order or spacing.
+    public var fingerprint: String {
+        let d = details
+        let fields: [String] = [
+            riderID.description, d.status.rawValue, d.product, d.city, d.timeZone,
+            String(Timestamp.micros(d.requestedAt)), String(Timestamp.micros(d.startedAt)),
+            d.completedAt.map { String(Timestamp.micros($0)) } ?? "-",
+            "\(d.pickup.latitude)", "\(d.pickup.longitude)", d.pickup.address,
+            "\(d.dropoff.latitude)", "\(d.dropoff.longitude)", d.dropoff.address,
+            String(d.distanceMeters), String(d.durationSeconds), String(d.fare.amountMinor), d.fare.currency.code,
+        ]
+        // Length prefixes keep field boundaries unambiguous whatever the text contains.
+        return fields.map { "\($0.utf8.count):\($0)" }.joined(separator: "|")
+    }
+}

@@ -1,0 +1,13 @@
+/// The failures a use case reports. Adapters map each to one HTTP status; none carries internals.
+public enum TripHistoryError: Error, Hashable, Sendable {
+    /// The trip or rider does not exist, or the caller may not see it: the two are indistinguishable on purpose.
+    case notFound
+    /// The caller is known but its role may not do this.
+    case forbidden
+    /// An idempotency key came back with a different request body.
+    case idempotencyKeyReused
+    /// A request with the same idempotency key is being processed right now.
+    case conflict
+    /// The store cannot answer now (down, overloaded, timed out); the request may be retried.
+    case unavailable(retryAfterSeconds: Int)
+}

@@ -1,0 +1,19 @@
+/// A rider's trips, newest first, one keyset page at a time.
+public struct ListRiderTrips<Repository: TripRepository>: Sendable {
+    private let repository: Repository
+
+    public init(repository: Repository) {
+        self.repository = repository
+    }
+
+    /// The page of `riderID`'s trips that starts at `position` (the first page when nil).
+    /// Throws `TripHistoryError.notFound` when the caller may not read this rider.
+    public func execute(
+        riderID: RiderID, filter: TripFilter, limit: PageLimit, position: PagePosition?, caller: Caller
+    ) async throws -> TripPage {
+        try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
+        let query = TripPageQuery(riderID: riderID, filter: filter, position: position, fetchLimit: limit.value + 1)
+        let rows = try await repository.trips(matching: query)
+        return KeysetPage.assemble(rows: rows, limit: limit.value, position: position)
+    }
+}

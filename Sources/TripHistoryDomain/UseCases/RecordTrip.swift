@@ -1,0 +1,30 @@
+/// Stores a finished trip reported by a backend service, at most once per idempotency key.
+public struct RecordTrip<Repository: TripRepository>: Sendable {
+    private let repository: Repository
+
+    public init(repository: Repository) {
+        self.repository = repository
+    }
+
+    /// Longest accepted idempotency key, in UTF-8 bytes.
+    public static var maximumIdempotencyKeyBytes: Int { 255 }
+
+    /// Records `trip`. With an idempotency key, a repeat of the same request returns the first result with
+    /// `replayed` set; another request under the same key fails with `idempotencyKeyReused`.
+    public func execute(_ trip: NewTrip, idempotencyKey: String?, caller: Caller) async throws -> RecordedTrip {
+        try AccessPolicy.checkCanRecord(caller: caller)
+        guard case .service(let subject) = caller else { throw TripHistoryError.forbidden }
+        let idempotency = try idempotencyKey.map { key throws(ValidationError) in
+            guard !key.isEmpty, key.utf8.count <= Self.maximumIdempotencyKeyBytes,
+                key.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F })
+            else {
+                throw ValidationError(
+                    field: "Idempotency-Key",
+                    reason: "must be 1 to \(Self.maximumIdempotencyKeyBytes) visible ASCII characters"
+                )
+            }
+            return IdempotencyRequest(scope: subject, key: key, fingerprint: trip.fingerprint)
+        }
+        return try await repository.record(trip, idempotency: idempotency)
+    }
+}
