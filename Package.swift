@@ -41,6 +41,8 @@ let package = Package(
                 "CLibPQ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
@@ -79,9 +81,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TripHistoryTestSupport",
+            dependencies: [
+                "TripHistoryDomain",
+                "TripHistoryHTTP",
+                "TripHistoryPresentation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/TripHistoryTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TripHistoryDomainTests",
-            dependencies: ["TripHistoryDomain"],
+            dependencies: ["TripHistoryDomain", "TripHistoryTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -95,6 +109,7 @@ let package = Package(
                 "TripHistoryHTTP",
                 "TripHistoryDomain",
                 "TripHistoryPresentation",
+                "TripHistoryTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -106,6 +121,7 @@ let package = Package(
                 "TripHistoryDomain",
                 "TripHistoryHTTP",
                 "TripHistoryPresentation",
+                "TripHistoryTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

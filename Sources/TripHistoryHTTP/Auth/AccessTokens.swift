@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import JWTKit
+import TripHistoryDomain
+
+/// Issues and verifies the service's HS256 bearer tokens, and turns a verified token into a `Caller`.
+public struct AccessTokens: Sendable {
+    /// The roles a token can carry.
+    public enum Role: String, Sendable, CaseIterable {
+        case rider
+        case analyst
+        case service
+    }
+
+    private let keys: JWTKeyCollection
+
+    /// `secret` is the service secret; the signing key is derived from it so tokens and cursors never share a key.
+    public init(secret: [UInt8]) async {
+        let derived = HMAC<SHA256>.authenticationCode(
+            for: Array("trip-history token key v1".utf8), using: SymmetricKey(data: secret)
+        )
+        keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(key: SymmetricKey(data: Array(derived))), digestAlgorithm: .sha256)
+    }
+
+    /// A signed token for `subject` in `role`, expiring after `timeToLive`.
+    public func issue(role: Role, subject: String, timeToLive: Duration, now: Date = Date()) async throws -> String {
+        let seconds = Double(timeToLive.components.seconds)
+        let claims = AccessTokenClaims(
+            subject: SubjectClaim(value: subject), role: role.rawValue,
+            expiration: ExpirationClaim(value: now.addingTimeInterval(seconds))
+        )
+        return try await keys.sign(claims)
+    }
+
+    /// The caller proven by an `Authorization` header value. Every failure is a 401 that says what to fix
+    /// without echoing the token.
+    func caller(authorization: String?) async throws(Problem) -> Caller {
+        guard let authorization else {
+            throw Problem.unauthorized("Send an Authorization header with a Bearer token.")
+        }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].utf8.count <= 4096 else {
+            throw Problem.unauthorized("The Authorization header must be 'Bearer <token>'.")
+        }
+        let claims: AccessTokenClaims
+        do {
+            claims = try await keys.verify(String(parts[1]), as: AccessTokenClaims.self)
+        } catch {
+            throw Problem.unauthorized("The bearer token is malformed, badly signed or expired.")
+        }
+        switch Role(rawValue: claims.role) {
+        case .rider:
+            guard let riderID = RiderID(claims.subject.value) else {
+                throw Problem.unauthorized("A rider token's subject must be a rider id.")
+            }
+            return .rider(riderID)
+        case .analyst:
+            return .analyst(subject: claims.subject.value)
+        case .service:
+            return .service(subject: claims.subject.value)
+        case nil:
+            throw Problem.unauthorized("The bearer token has an unknown role.")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import TripHistoryDomain
+
+/// RFC 3339 timestamps and ISO 8601 calendar dates, parsed and written by hand: they are on every list
+/// request and every trip in a response, and Foundation's formatters are both slower and more lenient.
+enum RFC3339 {
+    /// A calendar date without a time or zone.
+    struct CivilDate: Hashable {
+        let year: Int
+        let month: Int
+        let day: Int
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`. The offset is required. A `+` that arrived
+    /// decoded as a space (a query string written without percent-encoding) is read as `+`.
+    /// Fractions beyond microseconds are truncated, the store's precision.
+    static func parseTimestamp(_ text: some StringProtocol) -> Date? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 20, let date = parseCivilDate(utf8) else { return nil }
+        guard utf8[10] == UInt8(ascii: "T") || utf8[10] == UInt8(ascii: "t"),
+            let hour = twoDigits(utf8, 11), utf8[13] == UInt8(ascii: ":"),
+            let minute = twoDigits(utf8, 14), utf8[16] == UInt8(ascii: ":"),
+            let second = twoDigits(utf8, 17),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        var micros: Int64 = 0
+        if utf8[index] == UInt8(ascii: ".") {
+            index += 1
+            var digits = 0
+            while index < utf8.count, let digit = digitValue(utf8[index]) {
+                if digits < 6 { micros = micros * 10 + Int64(digit) }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0, digits <= 9 else { return nil }
+            if digits < 6 { for _ in digits..<6 { micros *= 10 } }
+        }
+        guard index < utf8.count else { return nil }
+        let offsetSeconds: Int
+        switch utf8[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == utf8.count else { return nil }
+            offsetSeconds = 0
+        case UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "-"):
+            guard index + 6 == utf8.count, let offsetHour = twoDigits(utf8, index + 1),
+                utf8[index + 3] == UInt8(ascii: ":"), let offsetMinute = twoDigits(utf8, index + 4),
+                offsetHour < 24, offsetMinute < 60
+            else { return nil }
+            let magnitude = offsetHour * 3600 + offsetMinute * 60
+            offsetSeconds = utf8[index] == UInt8(ascii: "-") ? -magnitude : magnitude
+        default:
+            return nil
+        }
+        let days = daysSinceEpoch(date)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        return Timestamp.date(micros: seconds * 1_000_000 + micros)
+    }
+
+    /// Parses a calendar date `YYYY-MM-DD`, checking that the day exists.
+    static func parseDate(_ text: some StringProtocol) -> CivilDate? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 10 else { return nil }
+        return parseCivilDate(utf8)
+    }
+
+    /// The instant `date` begins in `timeZone`: midnight, or the first instant after it on days whose
+    /// midnight is skipped by a daylight-saving change.
+    static func startOfDay(_ date: CivilDate, in timeZone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // Asking for noon and then its day's start avoids the nonexistent-midnight case entirely.
+        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)
+        guard let noon = calendar.date(from: components) else { return nil }
+        return calendar.startOfDay(for: noon)
+    }
+
+    /// Writes `date` in UTC with a `Z`, with 3 or 6 fraction digits only when they are not zero.
+    static func format(_ date: Date) -> String {
+        let micros = Timestamp.micros(date)
+        var seconds = micros / 1_000_000
+        var fraction = micros % 1_000_000
+        if fraction < 0 {
+            fraction += 1_000_000
+            seconds -= 1
+        }
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let civil = civilDate(daysSinceEpoch: days)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        appendDigits(&bytes, civil.year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(&bytes, civil.month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(&bytes, civil.day, width: 2)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(&bytes, Int(secondOfDay / 3600), width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(&bytes, Int(secondOfDay / 60 % 60), width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(&bytes, Int(secondOfDay % 60), width: 2)
+        if fraction != 0 {
+            bytes.append(UInt8(ascii: "."))
+            if fraction % 1000 == 0 {
+                appendDigits(&bytes, Int(fraction / 1000), width: 3)
+            } else {
+                appendDigits(&bytes, Int(fraction), width: 6)
+            }
+        }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func parseCivilDate(_ utf8: [UInt8]) -> CivilDate? {
+        let base = 0
+        guard utf8.count >= 10 else { return nil }
+        guard let high = twoDigits(utf8, base), let low = twoDigits(utf8, base + 2),
+            utf8[base + 4] == UInt8(ascii: "-"), let month = twoDigits(utf8, base + 5),
+            utf8[base + 7] == UInt8(ascii: "-"), let day = twoDigits(utf8, base + 8)
+        else { return nil }
+        let year = high * 100 + low
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        return CivilDate(year: year, month: month, day: day)
+    }
+
+    private static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// The two-digit number at `offset`, or nil when out of bounds or not digits.
+    private static func twoDigits(_ utf8: [UInt8], _ offset: Int) -> Int? {
+        guard offset >= 0, offset + 1 < utf8.count, let tens = digitValue(utf8[offset]),
+            let ones = digitValue(utf8[offset + 1])
+        else { return nil }
+        return tens * 10 + ones
+    }
+
+    private static func digitValue(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private static func appendDigits(_ bytes: inout [UInt8], _ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var value = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            value %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Days from 1970-01-01 to `date` in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    static func daysSinceEpoch(_ date: CivilDate) -> Int {
+        let year = date.month <= 2 ? date.year - 1 : date.year
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (date.month > 2 ? date.month - 3 : date.month + 9) + 2) / 5 + date.day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of `daysSinceEpoch`.
+    static func civilDate(daysSinceEpoch days: Int64) -> CivilDate {
+        let z = Int(days) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return CivilDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import TripHistoryDomain
+
+/// The query of a trip list request, checked and normalized. Every rejection names its parameter.
+struct TripListParameters {
+    let filter: TripFilter
+    let limit: PageLimit
+    let cursor: Substring?
+    /// The zone of `tz`, used for date-only bounds and for display; nil shows each trip in its own zone.
+    let displayTimeZone: TimeZone?
+
+    static func parse(_ query: FlatDictionary<Substring, Substring>) throws(Problem) -> TripListParameters {
+        for name in ["limit", "cursor", "from", "to", "tz", "status"] where query[values: Substring(name)].count > 1 {
+            throw Problem.invalidParameter(name, "\(name) must be given at most once.")
+        }
+        let timeZone = try parseTimeZone(query["tz"])
+        let limit: PageLimit
+        if let text = query["limit"] {
+            guard let value = Int(text), let parsed = PageLimit(value) else {
+                throw Problem.invalidParameter(
+                    "limit",
+                    "limit must be an integer from \(PageLimit.range.lowerBound) to \(PageLimit.range.upperBound)."
+                )
+            }
+            limit = parsed
+        } else {
+            limit = .default
+        }
+        let from = try query["from"].map { text throws(Problem) in try parseBound(text, name: "from", timeZone) }
+        let to = try query["to"].map { text throws(Problem) in try parseBound(text, name: "to", timeZone) }
+        let range: DateRange
+        do {
+            range = try DateRange(from: from, to: to)
+        } catch {
+            throw Problem.invalidParameter("from", "from must be earlier than to.")
+        }
+        let status: TripStatus?
+        if let text = query["status"] {
+            guard let parsed = TripStatus(rawValue: String(text)) else {
+                throw Problem.invalidParameter("status", "status must be one of: completed, canceled.")
+            }
+            status = parsed
+        } else {
+            status = nil
+        }
+        if let cursor = query["cursor"], cursor.isEmpty {
+            throw Problem.invalidParameter("cursor", "cursor must not be empty; omit it for the first page.")
+        }
+        return TripListParameters(
+            filter: TripFilter(range: range, status: status), limit: limit, cursor: query["cursor"],
+            displayTimeZone: timeZone
+        )
+    }
+
+    /// An IANA zone name; abbreviations and offsets such as `EST` or `GMT+1` are refused as ambiguous.
+    static func parseTimeZone(_ text: Substring?) throws(Problem) -> TimeZone? {
+        guard let text else { return nil }
+        guard text.utf8.count <= 64, text == "UTC" || text.contains("/"),
+            let zone = TimeZone(identifier: String(text))
+        else {
+            throw Problem.invalidParameter("tz", "tz must be an IANA time zone such as Europe/Paris.")
+        }
+        return zone
+    }
+
+    /// A bound is an RFC 3339 timestamp with an offset, or a date meaning its midnight in `timeZone` (UTC
+    /// when absent).
+    private static func parseBound(_ text: Substring, name: String, _ timeZone: TimeZone?) throws(Problem) -> Date {
+        if let date = RFC3339.parseDate(text),
+            let start = RFC3339.startOfDay(date, in: timeZone ?? TimeZone(identifier: "UTC")!)
+        {
+            return start
+        }
+        if let instant = RFC3339.parseTimestamp(text) {
+            return instant
+        }
+        throw Problem.invalidParameter(
+            name,
+            "\(name) must be a date (YYYY-MM-DD) or an RFC 3339 timestamp with an offset, e.g. 2026-01-31T08:00:00Z."
+        )
+    }
+}

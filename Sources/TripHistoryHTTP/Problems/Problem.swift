@@ -1,0 +1,137 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// An RFC 9457 problem: the only shape an error response of this API takes. The detail is written by this
+/// service, never copied from the request or from a lower layer, so no SQL, stack or raw input can leak.
+public struct Problem: Error, Sendable, Equatable {
+    public let status: HTTPResponse.Status
+    public let code: ProblemCode
+    public let title: String
+    public let detail: String
+    /// The query parameter, header or body field at fault, by the name the client used.
+    public let param: String?
+    public let retryAfterSeconds: Int?
+    public var extraHeaders: HTTPFields
+
+    public init(
+        status: HTTPResponse.Status, code: ProblemCode, title: String, detail: String, param: String? = nil,
+        retryAfterSeconds: Int? = nil, extraHeaders: HTTPFields = [:]
+    ) {
+        self.status = status
+        self.code = code
+        self.title = title
+        self.detail = detail
+        self.param = param
+        self.retryAfterSeconds = retryAfterSeconds
+        self.extraHeaders = extraHeaders
+    }
+
+    /// Whether repeating the same request later may succeed.
+    public var isRetryable: Bool {
+        switch code {
+        case .unavailable, .conflict, .internal: return true
+        default: return false
+        }
+    }
+
+    /// The response for this problem, carrying `requestID` in the body (the header is added by the middleware).
+    func response(requestID: String) -> Response {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.field("type", code.typeURI)
+        writer.field("title", title)
+        writer.field("status", status.code)
+        writer.field("detail", detail)
+        writer.field("code", code.rawValue)
+        if let param { writer.field("param", param) }
+        writer.field("retryable", isRetryable)
+        writer.field("request_id", requestID)
+        writer.endObject()
+        var headers = extraHeaders
+        headers[.contentType] = "application/problem+json"
+        headers[.cacheControl] = "no-store"
+        if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+    }
+}
+
+extension Problem {
+    static func invalidParameter(_ param: String, _ detail: String) -> Problem {
+        Problem(status: .badRequest, code: .invalidParameter, title: "Invalid parameter", detail: detail, param: param)
+    }
+
+    static func invalidField(_ field: String, _ detail: String) -> Problem {
+        Problem(
+            status: .unprocessableContent, code: .invalidParameter, title: "Invalid field", detail: detail,
+            param: field
+        )
+    }
+
+    static let invalidCursor = Problem(
+        status: .badRequest, code: .invalidCursor, title: "Invalid cursor",
+        detail: "The cursor is malformed or was not issued by this service; start again from the first page.",
+        param: "cursor"
+    )
+
+    static let cursorMismatch = Problem(
+        status: .badRequest, code: .cursorMismatch, title: "Cursor does not match the request",
+        detail: "The cursor was issued for another rider or filter; send it with the same rider, from, to and status.",
+        param: "cursor"
+    )
+
+    static func unauthorized(_ detail: String) -> Problem {
+        Problem(
+            status: .unauthorized, code: .unauthorized, title: "Unauthorized", detail: detail,
+            extraHeaders: [.wwwAuthenticate: #"Bearer realm="trip-history""#]
+        )
+    }
+
+    static let forbidden = Problem(
+        status: .forbidden, code: .forbidden, title: "Forbidden",
+        detail: "The token's role may not perform this request."
+    )
+
+    static let notFound = Problem(
+        status: .notFound, code: .notFound, title: "Not found", detail: "No resource exists at this address."
+    )
+
+    static func methodNotAllowed(allowed: [HTTPRequest.Method]) -> Problem {
+        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        return Problem(
+            status: .methodNotAllowed, code: .methodNotAllowed, title: "Method not allowed",
+            detail: "This resource supports \(allow).", extraHeaders: [.allow: allow]
+        )
+    }
+
+    static let idempotencyKeyReused = Problem(
+        status: .unprocessableContent, code: .idempotencyKeyReused, title: "Idempotency key reused",
+        detail: "This Idempotency-Key was already used with a different request body.", param: "Idempotency-Key"
+    )
+
+    static let conflict = Problem(
+        status: .conflict, code: .conflict, title: "Request in progress",
+        detail: "A request with this Idempotency-Key is still being processed; retry shortly.",
+        param: "Idempotency-Key", retryAfterSeconds: 1
+    )
+
+    static func payloadTooLarge(limit: Int) -> Problem {
+        Problem(
+            status: .contentTooLarge, code: .payloadTooLarge, title: "Payload too large",
+            detail: "The request body must not exceed \(limit) bytes."
+        )
+    }
+
+    static func unavailable(retryAfterSeconds: Int) -> Problem {
+        Problem(
+            status: .serviceUnavailable, code: .unavailable, title: "Service unavailable",
+            detail: "The trip store is not answering right now; retry after the indicated delay.",
+            retryAfterSeconds: retryAfterSeconds
+        )
+    }
+
+    static let `internal` = Problem(
+        status: .internalServerError, code: .internal, title: "Internal error",
+        detail: "The request failed unexpectedly; it has been logged with its request id."
+    )
+}

@@ -1,0 +1,19 @@
+/// The machine-readable kinds of failure this API reports, the `code` member of every problem body.
+public enum ProblemCode: String, Sendable, CaseIterable {
+    case invalidParameter = "invalid_parameter"
+    case invalidCursor = "invalid_cursor"
+    case cursorMismatch = "cursor_mismatch"
+    case unauthorized
+    case forbidden
+    case notFound = "not_found"
+    case methodNotAllowed = "method_not_allowed"
+    case idempotencyKeyReused = "idempotency_key_reused"
+    case conflict
+    case payloadTooLarge = "payload_too_large"
+    case unsupportedMediaType = "unsupported_media_type"
+    case unavailable
+    case `internal`
+
+    /// The `type` URI of the problem, stable so clients may switch on it.
+    var typeURI: String { "urn:trip-history:problem:\(rawValue)" }
+}

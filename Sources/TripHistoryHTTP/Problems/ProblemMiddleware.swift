@@ -1,0 +1,81 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import TripHistoryDomain
+
+/// The outermost middleware: assigns the request id, and turns every error, whatever layer threw it,
+/// into a problem response. Unknown errors are logged with the request id and answered with a bare 500,
+/// so nothing internal reaches the client.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = TripHistoryRequestContext
+
+    static let requestIDField = HTTPField.Name("X-Request-ID")!
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        let requestID = Self.usableRequestID(request.headers[Self.requestIDField]) ?? RequestID().description
+        context.requestID = requestID
+        context.logger[metadataKey: "request_id"] = .string(requestID)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let problem = Self.problem(for: error, logger: context.logger)
+            response = problem.response(requestID: requestID)
+        }
+        response.headers[Self.requestIDField] = requestID
+        return response
+    }
+
+    /// Accepts a client's id only when it is short and plain, so it is safe to echo and to log.
+    static func usableRequestID(_ value: String?) -> String? {
+        guard let value, (1...128).contains(value.utf8.count),
+            value.utf8.allSatisfy({ byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            })
+        else { return nil }
+        return value
+    }
+
+    static func problem(for error: any Error, logger: Logger) -> Problem {
+        switch error {
+        case let problem as Problem:
+            return problem
+        case let error as TripHistoryError:
+            return Problem(error)
+        case let error as ValidationError:
+            return .invalidField(error.field, "\(error.field) \(error.reason).")
+        case is NIOTooManyBytesError:
+            return .payloadTooLarge(limit: TripRoutesLimits.maximumBodyBytes)
+        case let error as HTTPError where error.status == .notFound:
+            return .notFound
+        case let error as HTTPError where (400..<500).contains(error.status.code):
+            return Problem(
+                status: error.status, code: .invalidParameter, title: error.status.reasonPhrase,
+                detail: "The request could not be processed as sent."
+            )
+        default:
+            logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            return .internal
+        }
+    }
+}
+
+extension Problem {
+    /// The problem a use case failure becomes.
+    init(_ error: TripHistoryError) {
+        switch error {
+        case .notFound: self = .notFound
+        case .forbidden: self = .forbidden
+        case .idempotencyKeyReused: self = .idempotencyKeyReused
+        case .conflict: self = .conflict
+        case .unavailable(let seconds): self = .unavailable(retryAfterSeconds: seconds)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TripHistoryDomain
+import TripHistoryTestSupport
+
+@Suite struct NewTripRulesTests {
+    let requested = Date(timeIntervalSince1970: 1_772_400_000)
+
+    private func validate(
+        status: TripStatus = .completed, timeZone: String = "Europe/Paris",
+        started: TimeInterval = 60, completed: TimeInterval? = 600,
+        pickupLat: Double = 48.85, dropoffLon: Double = 2.35, distance: Int64 = 10, amount: Int64 = 100,
+        product: String = "Comfort"
+    ) throws(ValidationError) -> NewTrip {
+        try NewTrip.validated(
+            riderID: RiderID(1)!, status: status, product: product, city: "Paris", timeZone: timeZone,
+            requestedAt: requested, startedAt: requested.addingTimeInterval(started),
+            completedAt: completed.map { requested.addingTimeInterval($0) },
+            pickup: Place(latitude: pickupLat, longitude: 2.29, address: "Tour Eiffel"),
+            dropoff: Place(latitude: 48.86, longitude: dropoffLon, address: "Louvre"),
+            distanceMeters: distance, durationSeconds: 540, fare: Money(amountMinor: amount, currency: CurrencyCode("EUR")!)
+        )
+    }
+
+    @Test func aValidTripPasses() throws {
+        let trip = try validate()
+        #expect(trip.details.city == "Paris")
+        #expect(trip.fingerprint == (try validate()).fingerprint)
+    }
+
+    @Test func eachRuleNamesItsField() {
+        let cases: [(String, () throws(ValidationError) -> NewTrip)] = [
+            ("pickup.lat", { () throws(ValidationError) in try validate(pickupLat: 91) }),
+            ("dropoff.lon", { () throws(ValidationError) in try validate(dropoffLon: -180.5) }),
+            ("pickup.lat", { () throws(ValidationError) in try validate(pickupLat: .nan) }),
+            ("time_zone", { () throws(ValidationError) in try validate(timeZone: "Mars/Olympus") }),
+            ("time_zone", { () throws(ValidationError) in try validate(timeZone: "EST") }),
+            ("started_at", { () throws(ValidationError) in try validate(started: -1) }),
+            ("completed_at", { () throws(ValidationError) in try validate(completed: 30) }),
+            ("completed_at", { () throws(ValidationError) in try validate(completed: nil) }),
+            ("completed_at", { () throws(ValidationError) in try validate(status: .canceled, completed: 600) }),
+            ("distance_m", { () throws(ValidationError) in try validate(distance: -1) }),
+            ("fare.amount_minor", { () throws(ValidationError) in try validate(amount: -5) }),
+            ("product", { () throws(ValidationError) in try validate(product: "") }),
+            ("product", { () throws(ValidationError) in try validate(product: String(repeating: "x", count: 513)) }),
+        ]
+        for (field, attempt) in cases {
+            #expect(throws: ValidationError.self) { _ = try attempt() }
+            do {
+                _ = try attempt()
+            } catch {
+                #expect(error.field == field)
+            }
+        }
+    }
+
+    @Test func canceledTripsHaveNoCompletionTime() throws {
+        let trip = try validate(status: .canceled, completed: nil)
+        #expect(trip.details.completedAt == nil)
+    }
+
+    @Test func currencyCodesAreISO4217() {
+        #expect(CurrencyCode("JPY") != nil)
+        #expect(CurrencyCode("usd") == nil)
+        #expect(CurrencyCode("XYZ") == nil)
+        #expect(CurrencyCode("EURO") == nil)
+    }
+
+    @Test func fingerprintChangesWithAnyField() throws {
+        let base = try validate()
+        #expect(base.fingerprint != (try validate(distance: 11)).fingerprint)
+        #expect(base.fingerprint != (try validate(amount: 101)).fingerprint)
+        #expect(base.fingerprint != (try validate(started: 61)).fingerprint)
+    }
+
+    @Test func dateRangeIsHalfOpenAndRejectsEmptyRanges() throws {
+        let range = try DateRange(from: requested, to: requested.addingTimeInterval(10))
+        #expect(range.contains(requested))
+        #expect(!range.contains(requested.addingTimeInterval(10)))
+        #expect(throws: DateRangeError.empty) { _ = try DateRange(from: requested, to: requested) }
+    }
+
+    @Test func timestampsRoundTripAtMicrosecondPrecision() {
+        let micros: Int64 = 1_772_400_000_123_457
+        #expect(Timestamp.micros(Timestamp.date(micros: micros)) == micros)
+        #expect(PageLimit(0) == nil && PageLimit(101) == nil && PageLimit(100) != nil)
+    }
+}

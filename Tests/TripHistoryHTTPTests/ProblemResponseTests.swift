@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import TripHistoryDomain
+import TripHistoryTestSupport
+
+@Suite struct ProblemResponseTests {
+    @Test func unknownRoutesAndMethodsAreProblems() async throws {
+        let api = await TestAPI(repository: InMemoryTripRepository())
+        try await api.test { client in
+            try await client.execute(uri: "/nowhere", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(response.json().string("code") == "not_found")
+            }
+            try await client.execute(uri: "/v1/riders/1/trips", method: .delete) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET")
+                #expect(response.json().string("code") == "method_not_allowed")
+            }
+            try await client.execute(uri: "/v1/trips", method: .get) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+            }
+        }
+    }
+
+    @Test func anUnavailableStoreGives503WithRetryAfter() async throws {
+        let repository = InMemoryTripRepository(trips: TripFixtures.history(count: 2))
+        repository.failure.withLock { $0 = .unavailable(retryAfterSeconds: 2) }
+        let api = await TestAPI(repository: repository)
+        let headers = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(1))
+        try await api.test { client in
+            for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/1"] {
+                try await client.execute(uri: uri, method: .get, headers: headers) { response in
+                    #expect(response.status == .serviceUnavailable)
+                    #expect(response.headers[.retryAfter] == "2")
+                    let json = response.json()
+                    #expect(json.string("code") == "unavailable")
+                    #expect(json["retryable"] as? Bool == true)
+                }
+            }
+        }
+    }
+
+    @Test func requestIDsAreEchoedWhenUsableAndGeneratedOtherwise() async throws {
+        let api = await TestAPI(repository: InMemoryTripRepository())
+        let field = HTTPField.Name("X-Request-ID")!
+        try await api.test { client in
+            try await client.execute(uri: "/healthz", method: .get, headers: [field: "load-test.42_a"]) { response in
+                #expect(response.headers[field] == "load-test.42_a")
+            }
+            try await client.execute(uri: "/nowhere", method: .get, headers: [field: "<script>"]) { response in
+                let generated = try #require(response.headers[field])
+                #expect(generated != "<script>" && !generated.isEmpty)
+                #expect(response.json().string("request_id") == generated)
+            }
+        }
+    }
+
+    @Test func probesReportLivenessAndReadiness() async throws {
+        let notReady = await TestAPI(repository: InMemoryTripRepository(), isReady: { false })
+        try await notReady.test { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.json().string("code") == "unavailable")
+            }
+            try await client.execute(uri: "/openapi.yaml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/yaml")
+            }
+        }
+        let ready = await TestAPI(repository: InMemoryTripRepository())
+        try await ready.test { client in
+            try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+}
