@@ -1,0 +1,36 @@
+extension PostgresConnectionPool {
+    /// How the pool connects and how long it waits. Holds the connection string, which may contain a
+    /// password, so it is never printed.
+    public struct Configuration: Sendable {
+        /// A `postgresql://` URI or a `key=value` conninfo string; its settings win over the timeouts here.
+        public var connectionString: String
+        /// Most connections open at once, and threads that run libpq calls.
+        public var size: Int
+        /// Longest wait for a free connection before `PostgresPoolError.acquireTimeout`.
+        public var acquireTimeout: Duration
+        /// The server cancels any statement running longer (`statement_timeout`, SQLSTATE 57014).
+        public var statementTimeout: Duration
+        /// Longest wait to open a connection to an unreachable host; a refused connection fails at once.
+        public var connectTimeout: Duration
+
+        public init(
+            connectionString: String, size: Int = 8, acquireTimeout: Duration = .seconds(2),
+            statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3)
+        ) {
+            self.connectionString = connectionString
+            self.size = max(size, 1)
+            self.acquireTimeout = acquireTimeout
+            self.statementTimeout = statementTimeout
+            self.connectTimeout = connectTimeout
+        }
+
+        var statementTimeoutMilliseconds: Int { Self.milliseconds(statementTimeout) }
+        // libpq takes whole seconds and treats values below 2 as 2.
+        var connectTimeoutSeconds: Int { max(1, (Self.milliseconds(connectTimeout) + 999) / 1000) }
+
+        private static func milliseconds(_ duration: Duration) -> Int {
+            let components = duration.components
+            return Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+import ServiceLifecycle
+
+/// A bounded set of PostgreSQL connections whose blocking libpq calls all run on the pool's own
+/// `NIOThreadPool`, one thread per connection, never on the cooperative pool or an event loop.
+///
+/// Connections open lazily. At most `configuration.size` exist; further callers wait up to
+/// `acquireTimeout`. A connection that broke (server restart, network) is dropped and a new one opened on a
+/// later acquire, so the pool recovers from a PostgreSQL restart by itself. Run it as a `Service`, or call
+/// `shutdown()` when done.
+public final class PostgresConnectionPool: Service, Sendable {
+    public let configuration: Configuration
+    private let threadPool: NIOThreadPool
+    private let state = NIOLockedValueBox(State())
+    private let logger: Logger
+
+    /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
+    public init(configuration: Configuration, logger: Logger = Logger(label: "trip-history.postgres")) {
+        self.configuration = configuration
+        self.logger = logger
+        self.threadPool = NIOThreadPool(numberOfThreads: configuration.size)
+        threadPool.start()
+    }
+
+    deinit {
+        // A started NIOThreadPool must be stopped before it is released.
+        if !state.withLockedValue(\.isShutdown) {
+            threadPool.shutdownGracefully { _ in }
+        }
+    }
+
+    /// Lends a connection to `body`, which runs on one of the pool's threads and may block. The connection
+    /// returns to the pool afterwards unless it broke. Throws `PostgresPoolError.acquireTimeout` when none is
+    /// free in time, `PostgresError` (kind `connectionFailed`) when a new connection cannot be opened, or
+    /// whatever `body` throws. A transaction left open by `body` is rolled back.
+    public func withConnection<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) throws -> T
+    ) async throws -> T {
+        let lease = try await acquire()
+        let configuration = self.configuration
+        let outcome: Outcome<T>
+        do {
+            outcome = try await threadPool.runIfActive {
+                let connection: PostgresConnection
+                if let existing = lease, existing.isAlive {
+                    connection = existing
+                } else {
+                    do {
+                        connection = try PostgresConnection(
+                            connectionString: configuration.connectionString,
+                            connectTimeoutSeconds: configuration.connectTimeoutSeconds,
+                            statementTimeoutMilliseconds: configuration.statementTimeoutMilliseconds
+                        )
+                    } catch {
+                        return Outcome(connection: nil, result: .failure(error))
+                    }
+                }
+                let result = Result { try body(connection) }
+                return Outcome(connection: Self.reusable(connection, after: result), result: result)
+            }
+        } catch let error as NIOThreadPoolError.ThreadPoolInactive {
+            release(lease)
+            logger.debug("thread pool inactive", metadata: ["error": "\(error)"])
+            throw PostgresPoolError.shutdown
+        } catch {
+            // The job never ran (the task was canceled), so the leased connection is untouched.
+            release(lease)
+            throw error
+        }
+        release(outcome.connection)
+        if case .failure(let error as PostgresError) = outcome.result, error.isConnectionProblem {
+            logger.warning("postgres connection dropped", metadata: ["error": "\(error.message)"])
+        }
+        return try outcome.result.get()
+    }
+
+    /// Waits for the application's graceful shutdown, then closes every connection and stops the threads.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await shutdown()
+    }
+
+    /// Fails every waiter, closes idle connections and stops the threads once running work has finished.
+    /// Later calls to `withConnection` throw `PostgresPoolError.shutdown`. Safe to call more than once.
+    public func shutdown() async {
+        let taken: (waiters: [Waiter], idle: [PostgresConnection])? = state.withLockedValue { state in
+            guard !state.isShutdown else { return nil }
+            state.isShutdown = true
+            let taken = (state.waiters, state.idle)
+            state.open -= state.idle.count
+            state.waiters = []
+            state.idle = []
+            return taken
+        }
+        guard let taken else { return }
+        for waiter in taken.waiters {
+            waiter.continuation.resume(throwing: PostgresPoolError.shutdown)
+        }
+        let idle = taken.idle
+        // Closing sends a goodbye to the server, so it runs on the pool's threads like any libpq call.
+        _ = try? await threadPool.runIfActive { withExtendedLifetime(idle) {} }
+        try? await threadPool.shutdownGracefully()
+    }
+
+    /// Connections currently open or being opened, and those idle; for tests and metrics.
+    public var counts: (open: Int, idle: Int) {
+        state.withLockedValue { ($0.open, $0.idle.count) }
+    }
+
+    private static func reusable<T>(_ connection: PostgresConnection, after result: Result<T, any Error>) -> PostgresConnection? {
+        if case .failure(let error as PostgresError) = result, error.isConnectionProblem { return nil }
+        guard connection.isAlive else { return nil }
+        if !connection.isIdle {
+            try? connection.execute(unsafeSQL: "ROLLBACK")
+            guard connection.isIdle else { return nil }
+        }
+        return connection
+    }
+
+    /// An existing connection, or nil for the right to open a new one.
+    private func acquire() async throws -> PostgresConnection? {
+        let fastPath: Result<PostgresConnection?, PostgresPoolError>? = state.withLockedValue { state in
+            if state.isShutdown { return .failure(.shutdown) }
+            if let connection = state.idle.popLast() { return .success(connection) }
+            if state.open < configuration.size {
+                state.open += 1
+                return .success(nil)
+            }
+            return nil
+        }
+        if let fastPath { return try fastPath.get() }
+        return try await wait()
+    }
+
+    private func wait() async throws -> PostgresConnection? {
+        let id = state.withLockedValue { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        let timeout = configuration.acquireTimeout
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: timeout)
+            self?.removeWaiter(id, error: PostgresPoolError.acquireTimeout)
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
+                let immediate: Result<PostgresConnection?, any Error>? = state.withLockedValue { state in
+                    if state.isShutdown { return .failure(PostgresPoolError.shutdown) }
+                    // The cancellation flag is set before the handler runs, so checking it under the lock
+                    // closes the window in which the handler could miss a waiter not yet registered.
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if let connection = state.idle.popLast() { return .success(connection) }
+                    if state.open < configuration.size {
+                        state.open += 1
+                        return .success(nil)
+                    }
+                    state.waiters.append(Waiter(id: id, continuation: continuation))
+                    return nil
+                }
+                if let immediate { continuation.resume(with: immediate) }
+            }
+        } onCancel: {
+            removeWaiter(id, error: CancellationError())
+        }
+    }
+
+    private func removeWaiter(_ id: Int, error: any Error) {
+        let waiter: Waiter? = state.withLockedValue { state in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index)
+        }
+        waiter?.continuation.resume(throwing: error)
+    }
+
+    /// Returns a connection (or, with nil, the slot of one that broke or never opened) to the next waiter or
+    /// the idle list.
+    private func release(_ connection: PostgresConnection?) {
+        let handOff: (Waiter, PostgresConnection?)? = state.withLockedValue { state in
+            if state.isShutdown {
+                state.open -= 1
+                return nil
+            }
+            if !state.waiters.isEmpty {
+                return (state.waiters.removeFirst(), connection)
+            }
+            if let connection {
+                state.idle.append(connection)
+            } else {
+                state.open -= 1
+            }
+            return nil
+        }
+        if let (waiter, connection) = handOff {
+            waiter.continuation.resume(returning: connection)
+        }
+    }
+
+    private struct State {
+        var idle: [PostgresConnection] = []
+        /// Connections counted against the size: idle, lent, or being opened.
+        var open = 0
+        var waiters: [Waiter] = []
+        var nextWaiterID = 0
+        var isShutdown = false
+    }
+
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<PostgresConnection?, any Error>
+    }
+
+    private struct Outcome<T: Sendable>: Sendable {
+        let connection: PostgresConnection?
+        let result: Result<T, any Error>
+    }
+}

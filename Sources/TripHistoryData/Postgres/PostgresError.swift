@@ -1,0 +1,53 @@
+/// A failure reported by libpq or the PostgreSQL server, with the server's SQLSTATE when there is one.
+/// The message is the server's or libpq's text; it never contains the SQL that was sent.
+public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the failure came from.
+    public enum Kind: Hashable, Sendable {
+        /// A connection could not be opened (refused, unreachable, authentication, bad connection string).
+        case connectionFailed
+        /// An open connection broke while in use.
+        case connectionLost
+        /// The server rejected a statement; `sqlState` says why.
+        case server
+        /// A parameter cannot be sent (e.g. it contains a NUL byte).
+        case invalidParameter
+        /// A returned value does not have the expected form.
+        case decoding
+    }
+
+    public let kind: Kind
+    /// The five-character SQLSTATE code (e.g. `57014` for a statement timeout), nil for client-side failures.
+    public let sqlState: String?
+    public let message: String
+
+    public init(kind: Kind, sqlState: String? = nil, message: String) {
+        self.kind = kind
+        self.sqlState = sqlState
+        self.message = message
+    }
+
+    /// True when the connection that produced this error must not be used again: a new one may succeed.
+    public var isConnectionProblem: Bool {
+        switch kind {
+        case .connectionFailed, .connectionLost:
+            return true
+        case .server, .invalidParameter, .decoding:
+            guard let sqlState else { return false }
+            // Class 08 is "connection exception"; 57P01-57P03 are the server shutting down or starting up.
+            return sqlState.hasPrefix("08") || sqlState == "57P01" || sqlState == "57P02" || sqlState == "57P03"
+        }
+    }
+
+    /// True when the statement ran longer than `statement_timeout` and was canceled by the server.
+    public var isStatementTimeout: Bool { sqlState == "57014" }
+
+    /// True for serialization failures and deadlocks, which a retry of the whole transaction may fix.
+    public var isSerializationFailure: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+    /// True when a unique constraint rejected the row.
+    public var isUniqueViolation: Bool { sqlState == "23505" }
+
+    public var description: String {
+        "PostgresError(\(kind), sqlState: \(sqlState ?? "-"), message: \(message))"
+    }
+}

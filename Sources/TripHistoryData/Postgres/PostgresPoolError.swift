@@ -1,0 +1,7 @@
+/// Why the pool could not lend a connection. Failures to open a connection are `PostgresError`s instead.
+public enum PostgresPoolError: Error, Hashable, Sendable {
+    /// Every connection stayed busy for the whole acquire timeout.
+    case acquireTimeout
+    /// The pool was shut down; it lends nothing any more.
+    case shutdown
+}

@@ -1,0 +1,89 @@
+internal import CLibPQ
+
+/// The rows of one statement, owning the libpq result until it is released. Read it on the thread that
+/// produced it, before the connection is handed back; values are decoded from PostgreSQL's text format.
+public final class PostgresRows {
+    private let result: OpaquePointer?
+
+    /// Rows and columns of the result; a command without rows has zero of each.
+    public let count: Int
+    public let columnCount: Int
+    /// Rows the command affected (`INSERT`, `UPDATE`, `DELETE`, `COPY`), 0 when not reported.
+    public let affectedRows: Int
+
+    init(owning result: OpaquePointer?) {
+        self.result = result
+        if let result {
+            count = Int(PQntuples(result))
+            columnCount = Int(PQnfields(result))
+            affectedRows = PQcmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
+        } else {
+            count = 0
+            columnCount = 0
+            affectedRows = 0
+        }
+    }
+
+    deinit {
+        if let result { PQclear(result) }
+    }
+
+    /// Whether the value is SQL NULL.
+    public func isNull(_ row: Int, _ column: Int) -> Bool {
+        guard let result, inBounds(row, column) else { return true }
+        return PQgetisnull(result, Int32(row), Int32(column)) == 1
+    }
+
+    /// The value as text, nil for NULL.
+    public func string(_ row: Int, _ column: Int) -> String? {
+        withBytes(row, column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The value as a 64-bit integer, nil for NULL.
+    public func int64(_ row: Int, _ column: Int) throws(PostgresError) -> Int64? {
+        let parsed: Int64?? = withBytes(row, column) { PostgresText.parseInt64($0) }
+        return try unwrap(parsed, row, column, "an integer")
+    }
+
+    /// The value as a double, nil for NULL. PostgreSQL prints the shortest text that round-trips.
+    public func double(_ row: Int, _ column: Int) throws(PostgresError) -> Double? {
+        let parsed: Double?? = withBytes(row, column) { Double(String(decoding: $0, as: UTF8.self)) }
+        return try unwrap(parsed, row, column, "a number")
+    }
+
+    /// The value as a boolean (`t`/`f`), nil for NULL.
+    public func bool(_ row: Int, _ column: Int) throws(PostgresError) -> Bool? {
+        let parsed: Bool?? = withBytes(row, column) { bytes -> Bool? in
+            bytes.count == 1 ? (bytes[0] == UInt8(ascii: "t") ? true : bytes[0] == UInt8(ascii: "f") ? false : nil) : nil
+        }
+        return try unwrap(parsed, row, column, "a boolean")
+    }
+
+    /// A `timestamptz` value as exact microseconds since 1970, nil for NULL.
+    public func timestampMicros(_ row: Int, _ column: Int) throws(PostgresError) -> Int64? {
+        let parsed: Int64?? = withBytes(row, column) { PostgresTimestamp.parse($0) }
+        return try unwrap(parsed, row, column, "a timestamp")
+    }
+
+    private func unwrap<T>(_ parsed: T??, _ row: Int, _ column: Int, _ what: String) throws(PostgresError) -> T? {
+        switch parsed {
+        case .none: return nil
+        case .some(.some(let value)): return value
+        case .some(.none):
+            throw PostgresError(kind: .decoding, message: "column \(column) of row \(row) is not \(what)")
+        }
+    }
+
+    private func inBounds(_ row: Int, _ column: Int) -> Bool {
+        row >= 0 && row < count && column >= 0 && column < columnCount
+    }
+
+    // The buffer is valid only inside `body`: the bytes belong to the libpq result.
+    private func withBytes<T>(_ row: Int, _ column: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+        guard let result, inBounds(row, column), PQgetisnull(result, Int32(row), Int32(column)) == 0,
+            let value = PQgetvalue(result, Int32(row), Int32(column))
+        else { return nil }
+        let length = Int(PQgetlength(result, Int32(row), Int32(column)))
+        return body(UnsafeRawBufferPointer(start: value, count: length))
+    }
+}

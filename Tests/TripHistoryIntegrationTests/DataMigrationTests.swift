@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TripHistoryData
+
+@Suite struct DataMigrationTests {
+    /// Every migration file's name, in order; the first two are the data layer's own.
+    private static var all: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: DataTestDatabase.migrationsDirectory.path)) ?? []
+        return files.filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    @Test func freshSchemaIsPendingThenMigratesOnce() async throws {
+        try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
+            let runner = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            #expect(Array(Self.all.prefix(2)) == ["0001_create_trips", "0002_create_idempotency_keys"])
+            #expect(try await runner.status() == .pending(Self.all))
+            #expect(try await runner.migrate() == Self.all)
+            #expect(try await runner.migrate() == [])
+            #expect(try await runner.status() == .current)
+        }
+    }
+
+    @Test func concurrentRunnersApplyEachMigrationOnce() async throws {
+        try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
+            let runner = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            async let first = runner.migrate()
+            async let second = runner.migrate()
+            let applied = try await [first, second]
+            #expect(applied.flatMap { $0 }.sorted() == Self.all)
+        }
+    }
+
+    @Test func editedOrUnknownMigrationsAreRefused() async throws {
+        try await DataTestDatabase.withFreshSchema { (url: String, pool: PostgresConnectionPool) async throws in
+            let original = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            _ = try await original.migrate()
+
+            let edited = FileManager.default.temporaryDirectory.appendingPathComponent("data-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: edited, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: edited) }
+            for name in Self.all {
+                let source = DataTestDatabase.migrationsDirectory.appendingPathComponent(name + ".sql")
+                var text = try String(contentsOf: source, encoding: .utf8)
+                if name == Self.all[0] { text += "\n-- edited after being applied\n" }
+                try text.write(to: edited.appendingPathComponent(name + ".sql"), atomically: true, encoding: .utf8)
+            }
+            let runner = MigrationRunner(connectionString: url, directory: edited, logger: DataTestDatabase.logger)
+            #expect(try await runner.status() == .edited(Self.all[0]))
+            await #expect(throws: MigrationError.edited(Self.all[0])) { try await runner.migrate() }
+
+            let schemaRunner = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            let scoped = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
+            try await scoped.withConnection { connection in
+                _ = try connection.query("INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', 'x')")
+            }
+            await scoped.shutdown()
+            #expect(try await schemaRunner.status() == .unknownApplied(9999))
+            await #expect(throws: MigrationError.unknownApplied(9999)) { try await schemaRunner.migrate() }
+            let health = DatabaseHealth(pool: pool, migrations: schemaRunner)
+            #expect(await health.isReady() == false)
+        }
+    }
+
+    @Test func healthIsReadyOnTheMigratedDatabase() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let runner = MigrationRunner(pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            #expect(await DatabaseHealth(pool: pool, migrations: runner).isReady())
+        }
+    }
+}

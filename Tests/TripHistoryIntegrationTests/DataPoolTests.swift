@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TripHistoryData
+
+@Suite struct DataPoolTests {
+    @Test func exhaustedPoolTimesOutWithTypedError() async throws {
+        try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(150)) { (pool: PostgresConnectionPool) async throws in
+            let blocker = Task { try await pool.withConnection { _ = try $0.query("SELECT pg_sleep(1)") } }
+            try await Task.sleep(for: .milliseconds(200))
+            let start = ContinuousClock.now
+            await #expect(throws: PostgresPoolError.acquireTimeout) {
+                try await pool.withConnection { _ in 1 }
+            }
+            #expect(ContinuousClock.now - start < .milliseconds(900))
+            try await blocker.value
+            #expect(try await pool.withConnection { try $0.query("SELECT 2").int64(0, 0) } == 2)
+            #expect(pool.counts.open == 1)
+        }
+    }
+
+    @Test func statementTimeoutIsTypedAndKeepsTheConnection() async throws {
+        try await DataTestDatabase.withPool(size: 1, statementTimeout: .milliseconds(100)) { (pool: PostgresConnectionPool) async throws in
+            await #expect { try await pool.withConnection { _ = try $0.query("SELECT pg_sleep(2)") } } throws: { error in
+                (error as? PostgresError)?.isStatementTimeout == true
+            }
+            #expect(try await pool.withConnection { try $0.query("SELECT 3").int64(0, 0) } == 3)
+        }
+    }
+
+    @Test func unreachableServerFailsFast() async throws {
+        let pool = PostgresConnectionPool(configuration: .init(connectionString: "postgresql://nobody@127.0.0.1:1/none"))
+        let start = ContinuousClock.now
+        await #expect { try await pool.withConnection { _ in 1 } } throws: { error in
+            (error as? PostgresError)?.kind == .connectionFailed
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(pool.counts.open == 0)
+        await pool.shutdown()
+        await #expect(throws: PostgresPoolError.shutdown) { try await pool.withConnection { _ in 1 } }
+    }
+
+    @Test func timestampTextRoundTripsExactly() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let samples: [Int64] = [0, 1, -1, 1_767_225_600_123_456, 951_782_400_000_001, -62_135_596_800_000_000, 253_402_300_799_999_999]
+            for micros in samples {
+                let text = PostgresTimestamp.format(micros: micros)
+                let back = try await pool.withConnection { connection in
+                    try connection.query("SELECT \(text)::timestamptz, (extract(epoch from \(text)::timestamptz) * 1000000)::bigint")
+                        .int64(0, 1)
+                }
+                let parsed = try await pool.withConnection { try $0.query("SELECT \(text)::timestamptz").timestampMicros(0, 0) }
+                #expect(back == micros, "\(text)")
+                #expect(parsed == micros, "\(text)")
+            }
+        }
+    }
+
+    @Test func poolSurvivesAServerRestart() async throws {
+        guard let pgctl = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_PGCTL"], !pgctl.isEmpty else {
+            Issue.record("TRIP_HISTORY_TEST_PGCTL is not set: this test restarts PostgreSQL and cannot run without it")
+            return
+        }
+        let pool = try await DataTestDatabase.makePool(size: 2)
+        try await DataDatabaseGate.shared.withExclusive {
+            #expect(try await pool.withConnection { try $0.query("SELECT 1").int64(0, 0) } == 1)
+            try Self.shell(pgctl + " -m fast -w restart")
+            var answer: Int64? = nil
+            // The first call may land on a connection the restart killed; the pool must replace it by itself.
+            for _ in 0..<10 where answer == nil {
+                answer = try? await pool.withConnection { try $0.query("SELECT 1").int64(0, 0) }
+                if answer == nil { try await Task.sleep(for: .milliseconds(300)) }
+            }
+            #expect(answer == 1)
+        }
+        await pool.shutdown()
+    }
+
+    private static func shell(_ command: String) throws {
+        // system(3) rather than Process: it needs no run loop and simply blocks this test until pg_ctl is done.
+        let status = system(command)
+        #expect(status == 0, "\(command)")
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import Testing
+import TripHistoryData
+import TripHistoryDomain
+
+/// Shared setup of the data-layer integration tests: the database from `DATABASE_URL`, migrated once per
+/// process, and a gate that lets the server-restart test run alone.
+enum DataTestDatabase {
+    struct MissingDatabaseURL: Error, CustomStringConvertible {
+        var description: String {
+            "DATABASE_URL is not set: the data integration tests need a PostgreSQL database (scripts/test sets it)"
+        }
+    }
+
+    static let migrationsDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("migrations")
+
+    static let logger = Logger(label: "trip-history.data-tests")
+
+    /// The connection string, or a recorded failure (never a skip) when it is missing.
+    static func connectionString() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
+            Issue.record(Comment(rawValue: MissingDatabaseURL().description))
+            throw MissingDatabaseURL()
+        }
+        return url
+    }
+
+    /// A connection string whose sessions use only `schema` (for tests that need a fresh schema).
+    static func connectionString(searchPath schema: String) throws -> String {
+        let base = try connectionString()
+        if base.hasPrefix("postgres://") || base.hasPrefix("postgresql://") {
+            return base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+        }
+        return base + " options='-csearch_path=\(schema)'"
+    }
+
+    /// A fresh pool on the migrated database; the caller shuts it down.
+    static func makePool(
+        size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5)
+    ) async throws -> PostgresConnectionPool {
+        let configuration = PostgresConnectionPool.Configuration(
+            connectionString: try connectionString(), size: size, acquireTimeout: acquireTimeout,
+            statementTimeout: statementTimeout
+        )
+        try await Migrator.shared.migrateOnce(connectionString: configuration.connectionString)
+        return PostgresConnectionPool(configuration: configuration, logger: logger)
+    }
+
+    /// Runs `body` with a migrated pool, sharing the database with other tests (not with a restart).
+    static func withPool<T>(
+        size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
+        _ body: (PostgresConnectionPool) async throws -> T
+    ) async throws -> T {
+        try await DataDatabaseGate.shared.withShared {
+            let pool = try await makePool(size: size, acquireTimeout: acquireTimeout, statementTimeout: statementTimeout)
+            do {
+                let value = try await body(pool)
+                await pool.shutdown()
+                return value
+            } catch {
+                await pool.shutdown()
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` with a connection string bound to a new, empty schema, dropped afterwards.
+    static func withFreshSchema(_ body: (String, PostgresConnectionPool) async throws -> Void) async throws {
+        try await withPool { (pool: PostgresConnectionPool) async throws in
+            let schema = "data_test_\(UInt32.random(in: 0...UInt32.max))"
+            try await pool.withConnection { try $0.execute(unsafeSQL: "CREATE SCHEMA \(schema)") }
+            do {
+                try await body(try connectionString(searchPath: schema), pool)
+            } catch {
+                try? await pool.withConnection { try $0.execute(unsafeSQL: "DROP SCHEMA \(schema) CASCADE") }
+                throw error
+            }
+            try await pool.withConnection { try $0.execute(unsafeSQL: "DROP SCHEMA \(schema) CASCADE") }
+        }
+    }
+
+    /// A rider id far above seeded ones, so parallel suites never see each other's trips.
+    static func randomRiderID() -> RiderID {
+        RiderID(Int64.random(in: 1_000_000_000...9_000_000_000_000))!
+    }
+
+    /// Runs the migration runner once per process.
+    actor Migrator {
+        static let shared = Migrator()
+        private var done = false
+
+        func migrateOnce(connectionString: String) async throws {
+            guard !done else { return }
+            let runner = MigrationRunner(connectionString: connectionString, directory: migrationsDirectory, logger: logger)
+            _ = try await runner.migrate()
+            done = true
+        }
+    }
+}
+
+/// A trip for `rider` requested at `micros`, completed unless `status` says otherwise.
+func dataTestTrip(
+    rider: RiderID, requestedAtMicros micros: Int64, status: TripStatus = .completed, address: String = "1 Test St",
+    fare: Int64 = 1234
+) throws -> NewTrip {
+    let requested = Timestamp.date(micros: micros)
+    let started = Timestamp.date(micros: micros + 120_000_000)
+    return try NewTrip.validated(
+        riderID: rider, status: status, product: "UberX", city: "Paris", timeZone: "Europe/Paris",
+        requestedAt: requested, startedAt: started,
+        completedAt: status == .completed ? Timestamp.date(micros: micros + 900_000_123) : nil,
+        pickup: Place(latitude: 48.856613, longitude: 2.352222, address: address),
+        dropoff: Place(latitude: 48.8738, longitude: -0.1, address: "Café \"Le Procope\", 13 Rue de l'Ancienne\tComédie"),
+        distanceMeters: 4200, durationSeconds: 900, fare: Money(amountMinor: fare, currency: CurrencyCode("EUR")!)
+    )
+}

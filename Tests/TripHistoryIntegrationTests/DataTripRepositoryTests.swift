@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+@testable import TripHistoryData
+import TripHistoryDomain
+
+@Suite struct DataTripRepositoryTests {
+    private static let base: Int64 = 1_767_225_600_000_000  // 2026-01-01T00:00:00Z
+
+    /// 70 trips: 25 share one request time, the rest spread with sub-second parts; every 4th is canceled.
+    private func insertHistory(_ repository: PostgresTripRepository, rider: RiderID) async throws -> [Trip] {
+        var trips: [Trip] = []
+        for index in 0..<70 {
+            let micros = index < 25 ? Self.base : Self.base + Int64(index - 30) * 3_600_000_000 + Int64(index) * 7
+            let status: TripStatus = index % 4 == 0 ? .canceled : .completed
+            let recorded = try await repository.record(
+                dataTestTrip(rider: rider, requestedAtMicros: micros, status: status), idempotency: nil)
+            trips.append(recorded.trip)
+        }
+        return trips
+    }
+
+    private func model(_ trips: [Trip], _ filter: TripFilter = .all) -> [Trip] {
+        trips.filter(filter.matches).sorted { TripKey($0) > TripKey($1) }
+    }
+
+    /// Walks every page down, then back up from the last page, through the domain use case.
+    private func walk(
+        _ repository: PostgresTripRepository, rider: RiderID, filter: TripFilter, limit: Int
+    ) async throws -> (down: [Trip], up: [Trip]) {
+        let list = ListRiderTrips(repository: repository)
+        let caller = Caller.analyst(subject: "tests")
+        var down: [Trip] = []
+        var page = try await list.execute(
+            riderID: rider, filter: filter, limit: PageLimit(limit)!, position: nil, caller: caller)
+        down += page.trips
+        while let next = page.next {
+            page = try await list.execute(riderID: rider, filter: filter, limit: PageLimit(limit)!, position: next, caller: caller)
+            down += page.trips
+        }
+        var upPages: [[Trip]] = [page.trips]
+        while let previous = page.previous {
+            page = try await list.execute(
+                riderID: rider, filter: filter, limit: PageLimit(limit)!, position: previous, caller: caller)
+            upPages.append(page.trips)
+        }
+        return (down, upPages.reversed().flatMap { $0 })
+    }
+
+    @Test func keysetWalkMatchesModelInBothDirections() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let trips = try await insertHistory(repository, rider: rider)
+            for limit in [1, 7, 25, 100] {
+                let (down, up) = try await walk(repository, rider: rider, filter: .all, limit: limit)
+                #expect(down == model(trips), "limit \(limit) down")
+                #expect(up == model(trips), "limit \(limit) up")
+            }
+        }
+    }
+
+    @Test func rangeIsFromInclusiveToExclusiveAndStatusFilters() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let trips = try await insertHistory(repository, rider: rider)
+            let sorted = model(trips)
+            // Bounds sitting exactly on stored request times, one of them the shared one.
+            let range = try DateRange(from: Timestamp.date(micros: Self.base), to: sorted[5].requestedAt)
+            for status in [nil, TripStatus.completed, .canceled] {
+                let filter = TripFilter(range: range, status: status)
+                let expected = model(trips, filter)
+                #expect(!expected.isEmpty)
+                #expect(expected.contains { $0.requestedAt == range.from })
+                #expect(!expected.contains { $0.requestedAt == range.to })
+                let (down, up) = try await walk(repository, rider: rider, filter: filter, limit: 6)
+                #expect(down == expected)
+                #expect(up == expected)
+            }
+        }
+    }
+
+    @Test func concurrentInsertsNeverBreakAWalk() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let existing = model(try await insertHistory(repository, rider: rider))
+            let list = ListRiderTrips(repository: repository)
+            let caller = Caller.analyst(subject: "tests")
+            var seen: [Trip] = []
+            var position: PagePosition? = nil
+            var step: Int64 = 0
+            repeat {
+                let page = try await list.execute(
+                    riderID: rider, filter: .all, limit: PageLimit(8)!, position: position, caller: caller)
+                seen += page.trips
+                position = page.next
+                // Newer, older and tied trips appear while the walk is under way.
+                for offset in [-step * 1_000_000_000, 0, step * 999_999_999 + 1] {
+                    _ = try await repository.record(
+                        dataTestTrip(rider: rider, requestedAtMicros: Self.base + offset), idempotency: nil)
+                }
+                step += 1
+            } while position != nil
+            let keys = seen.map(TripKey.init)
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 > $1 }, "strictly newest first")
+            let seenIDs = Dictionary(grouping: seen, by: \.id)
+            for trip in existing {
+                #expect(seenIDs[trip.id]?.count == 1, "trip \(trip.id) seen exactly once")
+            }
+        }
+    }
+
+    @Test func tripByIDBelongsToItsRiderOnly() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let other = DataTestDatabase.randomRiderID()
+            let recorded = try await repository.record(
+                dataTestTrip(rider: rider, requestedAtMicros: Self.base + 123_457, address: "5, \"Quoted\" Rd\\x"),
+                idempotency: nil)
+            #expect(recorded.replayed == false)
+            #expect(try await repository.trip(id: recorded.trip.id, riderID: rider) == recorded.trip)
+            #expect(try await repository.trip(id: recorded.trip.id, riderID: other) == nil)
+            let canceled = try await repository.record(
+                dataTestTrip(rider: rider, requestedAtMicros: Self.base, status: .canceled), idempotency: nil)
+            #expect(try await repository.trip(id: canceled.trip.id, riderID: rider) == canceled.trip)
+        }
+    }
+
+    @Test func databaseFailuresBecomeUnavailable() async throws {
+        try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(100)) { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let blocker = Task { try await pool.withConnection { try $0.query("SELECT pg_sleep(1)") ; return 0 } }
+            try await Task.sleep(for: .milliseconds(200))
+            await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
+                try await repository.trip(id: TripID(1)!, riderID: DataTestDatabase.randomRiderID())
+            }
+            _ = try await blocker.value
+        }
+    }
+
+    /// The plan of the repository's own page statement, generic as a prepared statement's plan becomes, on a
+    /// schema with many riders and fresh statistics: the shape the service meets in production. (On the shared
+    /// test table, a handful of riders makes any plan look cheap, so the planner's choice would mean nothing.)
+    @Test func deepPageIsAnIndexRangeScan() async throws {
+        try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
+            let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1), logger: DataTestDatabase.logger)
+            do {
+                _ = try await MigrationRunner(pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+                    .migrate()
+                _ = try await TripSeeder(pool: pool, logger: DataTestDatabase.logger)
+                    .seed(riders: 2000, tripsPerRider: 20, seed: 3, progress: nil)
+                let plan = try await pool.withConnection { connection in
+                    try connection.execute(unsafeSQL: "ANALYZE trips")
+                    try connection.execute(unsafeSQL: "PREPARE data_test_plan AS \(TripStatements.older.sql)")
+                    try connection.execute(unsafeSQL: "SET plan_cache_mode = force_generic_plan")
+                    let rows = try connection.query(
+                        "EXPLAIN EXECUTE data_test_plan (1, '-infinity', 'infinity', '2025-06-01 00:00:00+00', 99, '{completed,canceled}', 21)")
+                    try connection.execute(unsafeSQL: "DEALLOCATE data_test_plan; RESET plan_cache_mode")
+                    return (0..<rows.count).compactMap { rows.string($0, 0) }.joined(separator: "\n")
+                }
+                #expect(plan.contains("Index Scan using trips_rider_history"), "\(plan)")
+                #expect(!plan.contains("Sort"), "\(plan)")
+                let condition = plan.split(separator: "\n").first { $0.contains("Index Cond:") } ?? ""
+                #expect(condition.contains("rider_id = $1") && condition.contains("ROW(requested_at, id) < ROW"), "\(plan)")
+                await pool.shutdown()
+            } catch {
+                await pool.shutdown()
+                throw error
+            }
+        }
+    }
+}
