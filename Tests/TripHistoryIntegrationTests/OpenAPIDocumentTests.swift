@@ -1,0 +1,221 @@
+import Foundation
+import HTTPTypes
+import Testing
+import TripHistoryHTTP
+import TripHistoryTestSupport
+
+/// `openapi.yaml` itself: it lists exactly the routes the router serves, its problem codes are the code's,
+/// its own examples conform, and the checker used by the conformance tests does catch drift.
+@Suite struct OpenAPIDocumentTests {
+    let document: OpenAPIDocument
+
+    init() throws {
+        document = try OpenAPIDocument.load()
+    }
+
+    /// The routes of `TripRoutes.register` and `OperationalRoutes.register`, in the router's `:name` syntax.
+    static let servedRoutes = [
+        "GET /v1/riders/:rider_id/trips",
+        "GET /v1/riders/:rider_id/trips/:trip_id",
+        "POST /v1/trips",
+        "GET /healthz",
+        "GET /readyz",
+        "GET /openapi.yaml",
+    ]
+
+    @Test func theDocumentListsExactlyTheRoutesTheRouterServes() {
+        let served = Set(Self.servedRoutes.map { route in
+            route.split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+                .joined(separator: "/")
+        })
+        #expect(document.operations == served)
+        #expect(document.root["openapi"]?.stringValue == "3.1.0")
+        #expect(document.root["info"]?["version"]?.stringValue == "1.0.0")
+    }
+
+    @Test func theProblemCodesAreTheCodesOfProblemCode() {
+        let documented = document.root["components"]?["schemas"]?["ProblemCode"]?["enum"]?.arrayValue?
+            .compactMap(\.stringValue) ?? []
+        #expect(documented.sorted() == ProblemCode.allCases.map(\.rawValue).sorted())
+    }
+
+    @Test func everyResponseCarriesARequestIDAndEveryErrorIsAProblem() {
+        for operation in document.operations.sorted() {
+            let parts = operation.split(separator: " ").map(String.init)
+            let responses = document.root["paths"]?[parts[1]]?[parts[0].lowercased()]?["responses"]?.objectValue ?? [:]
+            #expect(!responses.isEmpty, "\(operation)")
+            for (status, documented) in responses {
+                let response = document.resolved(documented)
+                let requestID = response?["headers"]?["X-Request-ID"].flatMap(document.resolved)
+                #expect(requestID?["required"] == .bool(true), "\(operation) \(status) documents no X-Request-ID")
+                guard let code = Int(status), code >= 400 else { continue }
+                let problem = response?["content"]?["application/problem+json"]?["schema"]
+                let mentionsProblem = problem?["$ref"]?.stringValue == "#/components/schemas/Problem"
+                    || problem?["allOf"]?.arrayValue?.first?["$ref"]?.stringValue == "#/components/schemas/Problem"
+                #expect(mentionsProblem, "\(operation) \(status) is not an application/problem+json Problem")
+                #expect(response?["content"]?.objectValue?.count == 1, "\(operation) \(status)")
+            }
+        }
+    }
+
+    @Test func theDocumentsOwnExamplesConform() {
+        var checked = 0
+        for operation in document.operations.sorted() {
+            let parts = operation.split(separator: " ").map(String.init)
+            guard let item = document.root["paths"]?[parts[1]]?[parts[0].lowercased()] else { continue }
+            var media: [(String, OpenAPIValue)] = []
+            for (type, value) in item["requestBody"]?["content"]?.objectValue ?? [:] {
+                media.append(("\(operation) request \(type)", value))
+            }
+            for (status, response) in item["responses"]?.objectValue ?? [:] {
+                for (type, value) in document.resolved(response)?["content"]?.objectValue ?? [:] {
+                    media.append(("\(operation) \(status) \(type)", value))
+                }
+            }
+            for (label, value) in media {
+                guard let schema = value["schema"] else { continue }
+                var examples = value["example"].map { [$0] } ?? []
+                for example in (value["examples"]?.objectValue ?? [:]).values {
+                    if let resolved = document.resolved(example)?["value"] { examples.append(resolved) }
+                }
+                for example in examples {
+                    checked += 1
+                    let violations = document.schemas.violations(of: example, against: schema)
+                    #expect(violations.isEmpty, "\(label): \(violations)")
+                }
+            }
+        }
+        #expect(checked >= 15)
+    }
+
+    // MARK: The checker catches drift
+
+    static let conformingTrip = #"""
+        {"id": "45", "rider_id": "1", "status": "completed", "product": "UberX", "city": "New York",
+         "time_zone": "America/New_York", "requested_at": "2026-03-01T19:05:00Z",
+         "started_at": "2026-03-01T19:09:00.250Z", "completed_at": "2026-03-01T19:30:00.000123Z",
+         "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
+         "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
+         "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"},
+         "display": {"title": "Trip to 350 5th Ave", "date": "Mar 1, 2026", "time": "2:05 PM", "fare": "$18.34",
+                     "distance": "3.2 mi", "duration": "21 min", "status": "Completed"}}
+        """#
+
+    static let conformingHeaders: HTTPFields = [
+        HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "private, no-cache",
+        .vary: "Authorization, Accept-Language", .contentLanguage: "en-US",
+    ]
+
+    static func trip(replacing old: String, with new: String) -> String {
+        precondition(conformingTrip.contains(old), "the drift case no longer applies: \(old)")
+        return conformingTrip.replacingOccurrences(of: old, with: new)
+    }
+
+    static func page(_ trip: String) -> String {
+        #"{"data": [\#(trip)], "page": {"limit": 20, "has_more": false, "next_cursor": null, "prev_cursor": null}, "filter": {"from": null, "to": null, "tz": null, "status": null}}"#
+    }
+
+    func detailViolations(_ body: String, status: Int = 200, contentType: String? = "application/json",
+                          headers: HTTPFields = Self.conformingHeaders) -> [String] {
+        document.validate(
+            response: status, contentType: contentType, body: Data(body.utf8),
+            path: "/v1/riders/{rider_id}/trips/{trip_id}", method: "GET", headers: headers
+        )
+    }
+
+    @Test func aConformingTripAndPagePass() {
+        #expect(detailViolations(Self.conformingTrip) == [])
+        #expect(detailViolations(Self.conformingTrip.replacingOccurrences(
+            of: #""completed_at": "2026-03-01T19:30:00.000123Z""#, with: #""completed_at": null"#
+        )) == [])
+        let page = document.validate(
+            response: 200, contentType: "application/json; charset=utf-8", body: Data(Self.page(Self.conformingTrip).utf8),
+            path: "/v1/riders/{rider_id}/trips", method: "get", headers: Self.conformingHeaders
+        )
+        #expect(page == [])
+    }
+
+    @Test(arguments: [
+        ("an undocumented member", OpenAPIDocumentTests.trip(replacing: #""city": "New York","#, with: #""city": "New York", "driver": "Al","#)),
+        ("a number id", OpenAPIDocumentTests.trip(replacing: #""id": "45""#, with: #""id": 45"#)),
+        ("a missing member", OpenAPIDocumentTests.trip(replacing: #""product": "UberX","#, with: "")),
+        ("a string distance", OpenAPIDocumentTests.trip(replacing: #""distance_m": 5230"#, with: #""distance_m": "5230""#)),
+        ("a fractional duration", OpenAPIDocumentTests.trip(replacing: #""duration_s": 1260"#, with: #""duration_s": 12.5"#)),
+        ("a negative fare", OpenAPIDocumentTests.trip(replacing: #""amount_minor": 1834"#, with: #""amount_minor": -1"#)),
+        ("a lower-case currency", OpenAPIDocumentTests.trip(replacing: #""currency": "USD""#, with: #""currency": "usd""#)),
+        ("an unknown status", OpenAPIDocumentTests.trip(replacing: #""status": "completed""#, with: #""status": "in_progress""#)),
+        ("a local time", OpenAPIDocumentTests.trip(replacing: #""requested_at": "2026-03-01T19:05:00Z""#, with: #""requested_at": "2026-03-01T14:05:00-05:00""#)),
+        ("a null start", OpenAPIDocumentTests.trip(replacing: #""started_at": "2026-03-01T19:09:00.250Z""#, with: #""started_at": null"#)),
+        ("a latitude off the globe", OpenAPIDocumentTests.trip(replacing: #""lat": 40.7128"#, with: #""lat": 140.7128"#)),
+        ("a boolean for a number", OpenAPIDocumentTests.trip(replacing: #""lon": -74.006"#, with: #""lon": true"#)),
+        ("an extra display string", OpenAPIDocumentTests.trip(replacing: #""status": "Completed"}"#, with: #""status": "Completed", "icon": "car"}"#)),
+        ("an array for an object", "[]"),
+        ("not JSON", "<html>"),
+    ])
+    func aDriftedTripIsReported(_ drift: String, body: String) {
+        #expect(!detailViolations(body).isEmpty, "\(drift) passed the checker")
+    }
+
+    @Test func aDriftedResponseEnvelopeIsReported() {
+        let trip = Self.conformingTrip
+        #expect(!detailViolations(trip, status: 418).isEmpty, "an undocumented status")
+        #expect(!detailViolations(trip, contentType: "text/html").isEmpty, "an undocumented content type")
+        #expect(!detailViolations(trip, contentType: nil).isEmpty, "no content type")
+        var noRequestID = Self.conformingHeaders
+        noRequestID[HTTPField.Name("X-Request-ID")!] = nil
+        #expect(!detailViolations(trip, headers: noRequestID).isEmpty, "a missing X-Request-ID")
+        var publicCache = Self.conformingHeaders
+        publicCache[.cacheControl] = "public, max-age=60"
+        #expect(!detailViolations(trip, headers: publicCache).isEmpty, "a shared-cacheable private response")
+
+        let page = Self.page(trip).replacingOccurrences(of: #""has_more": false"#, with: #""has_more": false, "total": 1"#)
+        #expect(!document.validate(
+            response: 200, contentType: "application/json", body: Data(page.utf8),
+            path: "/v1/riders/{rider_id}/trips", method: "GET"
+        ).isEmpty, "an undocumented page member")
+        #expect(!document.validate(
+            response: 200, contentType: "application/json", body: Data(trip.utf8), path: "/v1/riders/{rider_id}/trips",
+            method: "DELETE"
+        ).isEmpty, "an undocumented method")
+    }
+
+    @Test func aDriftedProblemIsReported() {
+        let problem = #"{"type": "urn:trip-history:problem:unauthorized", "title": "Unauthorized", "status": 401, "detail": "Send a token.", "code": "unauthorized", "retryable": false, "request_id": "req-1"}"#
+        let headers: HTTPFields = [
+            HTTPField.Name("X-Request-ID")!: "req-1", .wwwAuthenticate: #"Bearer realm="trip-history""#,
+            .cacheControl: "no-store",
+        ]
+        func violations(_ body: String, status: Int = 401, contentType: String = "application/problem+json",
+                        headers custom: HTTPFields? = nil) -> [String] {
+            document.validate(
+                response: status, contentType: contentType, body: Data(body.utf8), path: "/v1/riders/{rider_id}/trips",
+                method: "GET", headers: custom ?? headers
+            )
+        }
+        #expect(violations(problem) == [])
+        #expect(!violations(problem, contentType: "application/json").isEmpty, "problem sent as plain JSON")
+        #expect(!violations(problem.replacingOccurrences(of: #""code": "unauthorized""#, with: #""code": "denied""#)).isEmpty)
+        #expect(!violations(problem.replacingOccurrences(of: #", "retryable": false"#, with: "")).isEmpty)
+        #expect(!violations(problem.replacingOccurrences(of: #""status": 401"#, with: #""status": 400"#)).isEmpty)
+        #expect(!violations(problem.replacingOccurrences(of: #""req-1"}"#, with: #""req-1", "stack": "x"}"#)).isEmpty)
+        var noChallenge = headers
+        noChallenge[.wwwAuthenticate] = nil
+        #expect(!violations(problem, headers: noChallenge).isEmpty, "a 401 without WWW-Authenticate")
+
+        let unavailable = problem.replacingOccurrences(of: "unauthorized", with: "unavailable")
+            .replacingOccurrences(of: #""status": 401"#, with: #""status": 503"#)
+            .replacingOccurrences(of: #""retryable": false"#, with: #""retryable": true"#)
+        var retryAfter: HTTPFields = [HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "no-store", .retryAfter: "2"]
+        #expect(violations(unavailable, status: 503, headers: retryAfter) == [])
+        retryAfter[.retryAfter] = "soon"
+        #expect(!violations(unavailable, status: 503, headers: retryAfter).isEmpty, "a non-numeric Retry-After")
+        retryAfter[.retryAfter] = nil
+        #expect(!violations(unavailable, status: 503, headers: retryAfter).isEmpty, "a 503 without Retry-After")
+    }
+
+    @Test func theCheckerRefusesSchemaKeywordsItDoesNotImplement() {
+        let schema = OpenAPIValue.object(["type": .string("array"), "minItems": .integer(1)])
+        #expect(!document.schemas.violations(of: .array([]), against: schema).isEmpty)
+    }
+}
