@@ -75,12 +75,16 @@ public final class TripPresenter: Sendable {
     }
 
     /// The first non-blank comma-separated part of the drop-off address ("1 Market St" of
-    /// "1 Market St, San Francisco, CA"), or the city when the address has none.
+    /// "1 Market St, San Francisco, CA"), extended by the next parts while it has no letter (so "170, Avenida
+    /// Insurgentes Sur" stays whole rather than becoming "170"), or the city when the address has none.
     static func destination(of details: TripDetails) -> String {
+        var parts: [String] = []
         for part in details.dropoff.address.split(separator: ",") {
             let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty { return trimmed }
+            guard !trimmed.isEmpty else { continue }
+            parts.append(trimmed)
+            if trimmed.contains(where: \.isLetter) { return parts.joined(separator: ", ") }
         }
-        return details.city
+        return parts.isEmpty ? details.city : parts.joined(separator: ", ")
     }
 }

@@ -82,12 +82,3 @@ import TripHistoryTestSupport
         }
     }
 }
-
-extension HTTPFields {
-    /// These fields plus `other`'s, `other` winning.
-    func merging(_ other: HTTPFields) -> HTTPFields {
-        var result = self
-        for field in other { result[field.name] = field.value }
-        return result
-    }
-}

@@ -19,9 +19,14 @@ import TripHistoryTestSupport
                 #expect(response.headers[.allow] == "GET")
                 #expect(response.json().string("code") == "method_not_allowed")
             }
-            try await client.execute(uri: "/v1/trips", method: .get) { response in
+            try await client.execute(uri: "/v1/trips", method: .put) { response in
                 #expect(response.status == .methodNotAllowed)
-                #expect(response.headers[.allow] == "POST")
+                #expect(response.headers[.allow] == "GET, POST")
+            }
+            // HEAD comes with every GET route, as HTTP requires.
+            try await client.execute(uri: "/healthz", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
             }
         }
     }

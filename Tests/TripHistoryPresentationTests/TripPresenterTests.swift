@@ -109,6 +109,8 @@ import TripHistoryDomain
         ("  JFK Terminal 4  ", "Trip to JFK Terminal 4"),
         (", , Penn Station, New York", "Trip to Penn Station"),
         (" , ", "Trip to New York"),
+        ("170, Avenida Insurgentes Sur, CDMX", "Trip to 170, Avenida Insurgentes Sur"),
+        ("12, 14", "Trip to 12, 14"),
     ])
     func titleNamesTheFirstPartOfTheDropoffAddress(address: String, expected: String) throws {
         #expect(try display(TripFixture.trip(dropoffAddress: address)).title == expected)

@@ -15,4 +15,9 @@ public enum AccessPolicy {
     public static func checkCanRecord(caller: Caller) throws(TripHistoryError) {
         guard case .service = caller else { throw .forbidden }
     }
+
+    /// Cross-rider reads (the analyst list, exports, stats) are for analysts only.
+    public static func checkIsAnalyst(caller: Caller) throws(TripHistoryError) {
+        guard case .analyst = caller else { throw .forbidden }
+    }
 }

@@ -33,7 +33,7 @@ public struct NewTrip: Hashable, Sendable {
     ) throws(ValidationError) -> NewTrip {
         try checkText(product, field: "product")
         try checkText(city, field: "city")
-        guard TimeZone(identifier: timeZone) != nil, timeZone.contains("/") || timeZone == "UTC" else {
+        guard IANATimeZone.named(timeZone) != nil else {
             throw ValidationError(field: "time_zone", reason: "must be an IANA time zone such as Europe/Paris")
         }
         try checkPlace(pickup, field: "pickup")

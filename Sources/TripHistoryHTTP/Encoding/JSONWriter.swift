@@ -42,6 +42,13 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// Writes an object key known only at run time (e.g. a currency code), escaped like any string.
+    mutating func key(_ key: String) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     mutating func string(_ value: String) {
         separate()
         var value = value

@@ -12,9 +12,7 @@ struct TripListParameters {
     let displayTimeZone: TimeZone?
 
     static func parse(_ query: FlatDictionary<Substring, Substring>) throws(Problem) -> TripListParameters {
-        for name in ["limit", "cursor", "from", "to", "tz", "status"] where query[values: Substring(name)].count > 1 {
-            throw Problem.invalidParameter(name, "\(name) must be given at most once.")
-        }
+        try rejectRepeated(["limit", "cursor", "from", "to", "tz", "status"], in: query)
         let timeZone = try parseTimeZone(query["tz"])
         let limit: PageLimit
         if let text = query["limit"] {
@@ -36,15 +34,7 @@ struct TripListParameters {
         } catch {
             throw Problem.invalidParameter("from", "from must be earlier than to.")
         }
-        let status: TripStatus?
-        if let text = query["status"] {
-            guard let parsed = TripStatus(rawValue: String(text)) else {
-                throw Problem.invalidParameter("status", "status must be one of: completed, canceled.")
-            }
-            status = parsed
-        } else {
-            status = nil
-        }
+        let status = try parseStatus(query["status"])
         if let cursor = query["cursor"], cursor.isEmpty {
             throw Problem.invalidParameter("cursor", "cursor must not be empty; omit it for the first page.")
         }
@@ -57,17 +47,31 @@ struct TripListParameters {
     /// An IANA zone name; abbreviations and offsets such as `EST` or `GMT+1` are refused as ambiguous.
     static func parseTimeZone(_ text: Substring?) throws(Problem) -> TimeZone? {
         guard let text else { return nil }
-        guard text.utf8.count <= 64, text == "UTC" || text.contains("/"),
-            let zone = TimeZone(identifier: String(text))
-        else {
+        guard text.utf8.count <= 64, let zone = IANATimeZone.named(text) else {
             throw Problem.invalidParameter("tz", "tz must be an IANA time zone such as Europe/Paris.")
         }
         return zone
     }
 
+    /// Refuses a request that repeats any of `names`, whose meaning would then be ambiguous.
+    static func rejectRepeated(_ names: [String], in query: FlatDictionary<Substring, Substring>) throws(Problem) {
+        for name in names where query[values: Substring(name)].count > 1 {
+            throw Problem.invalidParameter(name, "\(name) must be given at most once.")
+        }
+    }
+
+    /// A trip status, nil when absent.
+    static func parseStatus(_ text: Substring?) throws(Problem) -> TripStatus? {
+        guard let text else { return nil }
+        guard let status = TripStatus(rawValue: String(text)) else {
+            throw Problem.invalidParameter("status", "status must be one of: completed, canceled.")
+        }
+        return status
+    }
+
     /// A bound is an RFC 3339 timestamp with an offset, or a date meaning its midnight in `timeZone` (UTC
     /// when absent).
-    private static func parseBound(_ text: Substring, name: String, _ timeZone: TimeZone?) throws(Problem) -> Date {
+    static func parseBound(_ text: Substring, name: String, _ timeZone: TimeZone?) throws(Problem) -> Date {
         if let date = RFC3339.parseDate(text),
             let start = RFC3339.startOfDay(date, in: timeZone ?? TimeZone(identifier: "UTC")!)
         {

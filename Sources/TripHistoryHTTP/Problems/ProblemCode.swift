@@ -12,6 +12,9 @@ public enum ProblemCode: String, Sendable, CaseIterable {
     case payloadTooLarge = "payload_too_large"
     case unsupportedMediaType = "unsupported_media_type"
     case unavailable
+    case tooManyRequests = "too_many_requests"
+    case notAcceptable = "not_acceptable"
+    case queryTimeout = "query_timeout"
     case `internal`
 
     /// The `type` URI of the problem, stable so clients may switch on it.

@@ -1,0 +1,39 @@
+/// The cross-rider reads analysts run. Kept apart from `TripRepository` so the rider-facing store and its
+/// fakes need not grow with analytics. Implementations read a consistent snapshot per call.
+public protocol AnalystTripRepository: Sendable {
+    /// Up to `query.fetchLimit` trips of all riders matching the filter, strictly beyond `query.position` in
+    /// its direction: newest first by (requested_at, id) for `.older` and first reads, oldest first for `.newer`.
+    func trips(matching query: AnalystTripQuery) async throws -> [Trip]
+
+    /// One bucket per period of `query.granularity` in `query.timeZone` that holds at least one matching trip,
+    /// oldest first.
+    func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket]
+}
+
+/// One keyset read of the analyst list or of an export batch.
+public struct AnalystTripQuery: Hashable, Sendable {
+    public let filter: AnalystTripFilter
+    public let position: PagePosition?
+    /// Rows to return at most.
+    public let fetchLimit: Int
+
+    public init(filter: AnalystTripFilter, position: PagePosition?, fetchLimit: Int) {
+        self.filter = filter
+        self.position = position
+        self.fetchLimit = fetchLimit
+    }
+}
+
+/// One aggregate read: the filter, and the calendar periods to group by.
+public struct TripStatsQuery: Hashable, Sendable {
+    public let filter: AnalystTripFilter
+    public let granularity: StatsGranularity
+    /// The IANA zone whose local calendar cuts the periods.
+    public let timeZone: String
+
+    public init(filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String) {
+        self.filter = filter
+        self.granularity = granularity
+        self.timeZone = timeZone
+    }
+}

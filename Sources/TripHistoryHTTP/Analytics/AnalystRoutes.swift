@@ -1,0 +1,275 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import TripHistoryDomain
+import TripHistoryPresentation
+
+/// The analyst routes: the cross-rider trip list (`GET /v1/trips`) with its streaming CSV and NDJSON exports,
+/// and per-period aggregates (`GET /v1/trips/stats`). Analysts only: riders and services get 403.
+public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
+    public typealias Context = TripHistoryRequestContext
+
+    /// Bytes gathered before an export writes them out: big enough for few writes, small enough that the first
+    /// bytes leave soon and little is buffered per connection.
+    static var exportChunkBytes: Int { 64 * 1024 }
+    /// What a 429 for a full export limit suggests waiting.
+    static var exportRetryAfterSeconds: Int { 10 }
+
+    private let listTrips: ListAnalystTrips<Repository>
+    private let exportTrips: ExportAnalystTrips<Repository>
+    private let getStats: GetTripStats<Repository>
+    private let limits: AnalystQueryLimits
+    private let exportSlots: ExportSlots
+    private let presenter: TripPresenter
+    private let localeNegotiator: LocaleNegotiator
+    private let tokens: AccessTokens
+    private let cursors: CursorCodec
+
+    /// `limits` must be the ones the use cases were built with, so that parsing and the use cases agree.
+    public init(
+        listTrips: ListAnalystTrips<Repository>, exportTrips: ExportAnalystTrips<Repository>,
+        getStats: GetTripStats<Repository>, limits: AnalystQueryLimits, exportSlots: ExportSlots,
+        presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec
+    ) {
+        self.listTrips = listTrips
+        self.exportTrips = exportTrips
+        self.getStats = getStats
+        self.limits = limits
+        self.exportSlots = exportSlots
+        self.presenter = presenter
+        self.localeNegotiator = localeNegotiator
+        self.tokens = tokens
+        self.cursors = cursors
+    }
+
+    /// Adds `GET /v1/trips` and `GET /v1/trips/stats`. Other methods on `/v1/trips` are answered by the trip
+    /// routes, which own `POST /v1/trips`; other methods on `/v1/trips/stats` get 405 here.
+    public func register(on router: Router<Context>) {
+        router.get("/v1/trips") { request, context in try await list(request, context) }
+        router.get("/v1/trips/stats") { request, context in try await stats(request, context) }
+        router.rejectOtherMethods("/v1/trips/stats", allowed: [.get])
+    }
+
+    func list(_ request: Request, _ context: Context) async throws -> Response {
+        let caller = try await analyst(request)
+        let format = try AnalystFormat.negotiate(
+            accept: request.headers[.accept], offered: [.json, .ndjson, .csv]
+        )
+        let parameters = try AnalystListParameters.parse(request.uri.queryParameters, limits: limits)
+        let scope = CursorScope(analystFilter: parameters.query.filter)
+        let position = try parameters.cursor.map { cursor throws(Problem) in
+            try cursors.position(cursor, scope: scope)
+        }
+        let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
+        switch format {
+        case .json:
+            if parameters.resumeAfter != nil {
+                throw Problem.invalidParameter("resume_after", "resume_after resumes exports; pages use cursor.")
+            }
+            return try await page(parameters, position: position, scope: scope, locale: locale, caller: caller)
+        case .ndjson, .csv:
+            if let position, position.direction != .older {
+                throw Problem.invalidParameter("cursor", "An export continues from a next_cursor, not a prev_cursor.")
+            }
+            return try await export(
+                parameters, format: format, after: position?.key ?? parameters.resumeAfter, locale: locale,
+                caller: caller, logger: context.logger
+            )
+        }
+    }
+
+    private func page(
+        _ parameters: AnalystListParameters, position: PagePosition?, scope: CursorScope, locale: SupportedLocale,
+        caller: Caller
+    ) async throws -> Response {
+        let query = parameters.query
+        let page = try await mapped {
+            try await listTrips.execute(
+                filter: query.filter, limit: parameters.limit, position: position, caller: caller
+            )
+        }
+        let nextCursor = page.next.map { cursors.encode($0, scope: scope) }
+        let previousCursor = page.previous.map { cursors.encode($0, scope: scope) }
+
+        var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
+        writer.beginObject()
+        writer.key("data")
+        writer.beginArray()
+        for trip in page.trips {
+            writer.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: query.timeZone))
+        }
+        writer.endArray()
+        writer.key("page")
+        writer.beginObject()
+        writer.field("limit", parameters.limit.value)
+        writer.field("has_more", page.hasMore)
+        writer.field("next_cursor", nextCursor)
+        writer.field("prev_cursor", previousCursor)
+        writer.endObject()
+        writer.key("filter")
+        query.write(to: &writer)
+        writer.endObject()
+
+        var headers = Self.headers(contentType: AnalystFormat.json.mediaType, locale: locale)
+        var links: [String] = []
+        for (cursor, relation) in [(nextCursor, "next"), (previousCursor, "prev")] {
+            guard let cursor else { continue }
+            let items = ["limit=\(parameters.limit.value)"] + query.queryItems + ["cursor=\(cursor)"]
+            links.append("</v1/trips?\(items.joined(separator: "&"))>; rel=\"\(relation)\"")
+        }
+        if !links.isEmpty { headers[TripHeaderNames.link] = links.joined(separator: ", ") }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+    }
+
+    /// Streams every matching trip after `after`. The first batch is read before the response starts, so a
+    /// refused or failing query still gets a problem response; later batches are read one at a time as the
+    /// client takes the bytes, and a write failing (the client went away) ends the loop before the next query.
+    /// A failure after the head was sent ends the response without its last chunk, which clients see as a
+    /// truncated transfer; they resume from the last complete line.
+    private func export(
+        _ parameters: AnalystListParameters, format: AnalystFormat, after: TripKey?, locale: SupportedLocale,
+        caller: Caller, logger: Logger
+    ) async throws -> Response {
+        guard let slot = exportSlots.acquire() else {
+            throw Problem.tooManyRequests(
+                "At most \(exportSlots.capacity) exports may run at once; retry when one has finished.",
+                retryAfterSeconds: Self.exportRetryAfterSeconds
+            )
+        }
+        let timeZone = parameters.query.timeZone
+        var batches = try await mapped {
+            try exportTrips.execute(filter: parameters.query.filter, after: after, caller: caller)
+        }
+        let first = try await mapped { try await batches.next() }
+        let presenter = self.presenter
+        let body = ResponseBody { [batches] writer in
+            // The slot is held for as long as this body exists, and freed when it is released.
+            _ = slot
+            var batches = batches
+            var pending: [UInt8] = []
+            pending.reserveCapacity(Self.exportChunkBytes + 4096)
+            if format == .csv {
+                var csv = CSVWriter(capacity: 512)
+                csv.header()
+                pending.append(contentsOf: csv.bytes)
+            }
+            var batch = first
+            var rows = 0
+            do {
+                while let trips = batch {
+                    for trip in trips {
+                        if format == .csv {
+                            var csv = CSVWriter(capacity: 1024)
+                            csv.trip(trip)
+                            pending.append(contentsOf: csv.bytes)
+                        } else {
+                            var json = JSONWriter(capacity: 1024)
+                            json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
+                            pending.append(contentsOf: json.bytes)
+                            pending.append(UInt8(ascii: "\n"))
+                        }
+                        if pending.count >= Self.exportChunkBytes {
+                            try await writer.write(ByteBuffer(bytes: pending))
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    rows += trips.count
+                    batch = try await batches.next()
+                }
+                if !pending.isEmpty { try await writer.write(ByteBuffer(bytes: pending)) }
+                try await writer.finish(nil)
+            } catch {
+                logger.info("export ended early", metadata: ["rows": "\(rows)", "error": "\(error)"])
+                throw error
+            }
+        }
+        var headers = Self.headers(contentType: format.mediaType, locale: locale)
+        if format == .csv {
+            headers[.contentType] = "text/csv; charset=utf-8; header=present"
+            headers[.contentDisposition] = #"attachment; filename="trips.csv""#
+        }
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    func stats(_ request: Request, _ context: Context) async throws -> Response {
+        let caller = try await analyst(request)
+        _ = try AnalystFormat.negotiate(accept: request.headers[.accept], offered: [.json])
+        let parameters = try AnalystStatsParameters.parse(request.uri.queryParameters, limits: limits)
+        let query = TripStatsQuery(
+            filter: parameters.query.filter, granularity: parameters.granularity,
+            timeZone: parameters.timeZoneIdentifier
+        )
+        let buckets = try await mapped { try await getStats.execute(query, caller: caller) }
+
+        var writer = JSONWriter(capacity: 512 + buckets.count * 256)
+        writer.beginObject()
+        writer.key("data")
+        writer.beginArray()
+        for bucket in buckets {
+            writer.beginObject()
+            writer.field("bucket_start", RFC3339.format(bucket.start))
+            writer.field("trips", bucket.trips)
+            writer.field("completed", bucket.completed)
+            writer.field("canceled", bucket.canceled)
+            writer.key("total_fare_minor")
+            writer.beginObject()
+            for (currency, total) in bucket.fareTotals.sorted(by: { $0.key.code < $1.key.code }) {
+                writer.key(currency.code)
+                writer.int(total)
+            }
+            writer.endObject()
+            writer.field("total_distance_m", bucket.distanceMeters)
+            writer.key("mean_duration_s")
+            if let mean = bucket.meanDurationSeconds { writer.double((mean * 10).rounded() / 10) } else { writer.null() }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("group_by", parameters.granularity.rawValue)
+        writer.field("tz", parameters.timeZoneIdentifier)
+        writer.key("filter")
+        parameters.query.write(to: &writer)
+        writer.endObject()
+        var headers = Self.headers(contentType: AnalystFormat.json.mediaType, locale: nil)
+        headers[.vary] = "Authorization, Accept"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+    }
+
+    /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
+    private func analyst(_ request: Request) async throws -> Caller {
+        let caller = try await tokens.caller(authorization: request.headers[.authorization])
+        do {
+            try AccessPolicy.checkIsAnalyst(caller: caller)
+        } catch {
+            throw Problem(error)
+        }
+        return caller
+    }
+
+    /// Turns the analyst use cases' own failures into problems: a rule broken by a parameter is a 400 naming
+    /// it (the parameters were already checked, so this is the store refusing e.g. an unknown zone), and a
+    /// timed-out query is `query_timeout`.
+    private func mapped<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ValidationError {
+            throw Problem.invalidParameter(error.field, "\(error.field) \(error.reason).")
+        } catch is AnalystQueryError {
+            throw Problem.queryTimeout
+        }
+    }
+
+    /// Analyst responses hold many riders' data: no shared cache may keep them, and they differ by token,
+    /// representation and language.
+    private static func headers(contentType: String, locale: SupportedLocale?) -> HTTPFields {
+        var headers: HTTPFields = [
+            .contentType: contentType,
+            .cacheControl: "private, no-cache",
+            .vary: "Authorization, Accept, Accept-Language",
+        ]
+        if let locale { headers[.contentLanguage] = locale.identifier }
+        return headers
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import TripHistoryDomain
+
+/// The query of `GET /v1/trips/stats`: the analyst filter, the period, and the zone that cuts periods.
+struct AnalystStatsParameters {
+    let query: AnalystQueryParameters
+    let granularity: StatsGranularity
+
+    static func parse(
+        _ query: FlatDictionary<Substring, Substring>, limits: AnalystQueryLimits
+    ) throws(Problem) -> AnalystStatsParameters {
+        try TripListParameters.rejectRepeated(["group_by"], in: query)
+        let common = try AnalystQueryParameters.parse(query, limits: limits)
+        let granularity: StatsGranularity
+        if let text = query["group_by"] {
+            guard let parsed = StatsGranularity(rawValue: String(text)) else {
+                throw Problem.invalidParameter("group_by", "group_by must be one of: day, week, month.")
+            }
+            granularity = parsed
+        } else {
+            granularity = .day
+        }
+        return AnalystStatsParameters(query: common, granularity: granularity)
+    }
+
+    /// The zone periods are cut in: `tz`, else UTC.
+    var timeZoneIdentifier: String { query.timeZone?.identifier ?? "UTC" }
+}

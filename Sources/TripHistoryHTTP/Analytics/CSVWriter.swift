@@ -1,0 +1,62 @@
+import TripHistoryDomain
+
+/// Appends RFC 4180 CSV: fields separated by commas, records ended by CRLF, and a field quoted (with inner
+/// quotes doubled) exactly when it holds a comma, a quote, CR or LF. Trips are written with their stored
+/// values only (no display strings), times in RFC 3339 UTC like the JSON API, so a row is machine-readable.
+struct CSVWriter {
+    /// The header row's column names, in the order `trip(_:)` writes them.
+    static let columns = [
+        "id", "rider_id", "status", "product", "city", "time_zone", "requested_at", "started_at", "completed_at",
+        "pickup_lat", "pickup_lon", "pickup_address", "dropoff_lat", "dropoff_lon", "dropoff_address",
+        "distance_m", "duration_s", "fare_amount_minor", "fare_currency",
+    ]
+
+    private(set) var bytes: [UInt8]
+
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func header() {
+        record(Self.columns)
+    }
+
+    /// One record per trip; `completed_at` is empty for a canceled trip.
+    mutating func trip(_ trip: Trip) {
+        let d = trip.details
+        record([
+            trip.id.description, trip.riderID.description, d.status.rawValue, d.product, d.city, d.timeZone,
+            RFC3339.format(d.requestedAt), RFC3339.format(d.startedAt), d.completedAt.map(RFC3339.format) ?? "",
+            d.pickup.latitude.description, d.pickup.longitude.description, d.pickup.address,
+            d.dropoff.latitude.description, d.dropoff.longitude.description, d.dropoff.address,
+            String(d.distanceMeters), String(d.durationSeconds), String(d.fare.amountMinor), d.fare.currency.code,
+        ])
+    }
+
+    mutating func record(_ fields: [String]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(field)
+        }
+        bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+    }
+
+    private mutating func append(_ field: String) {
+        let utf8 = field.utf8
+        let needsQuotes = utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\n")
+        }
+        guard needsQuotes else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

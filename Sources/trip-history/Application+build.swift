@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import Prometheus
+import TripHistoryCache
+import TripHistoryData
+import TripHistoryDomain
+import TripHistoryHTTP
+import TripHistoryPresentation
+
+/// The composition root: the one place where concrete types are chosen and wired by their initializers.
+func buildApplication(
+    configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger
+) async throws -> some ApplicationProtocol {
+    let pool = PostgresConnectionPool(
+        configuration: .init(
+            connectionString: configuration.connectionString, size: configuration.poolSize,
+            statementTimeout: configuration.statementTimeout
+        ),
+        logger: logger
+    )
+    let migrations = MigrationRunner(pool: pool, directory: configuration.migrationsDirectory, logger: logger)
+    try await refuseOutdatedSchema(migrations)
+
+    let openAPIDocument: [UInt8]
+    do {
+        openAPIDocument = Array(try Data(contentsOf: URL(fileURLWithPath: configuration.openAPIPath)))
+    } catch {
+        throw ValidationError("Cannot read the OpenAPI document at \(configuration.openAPIPath).")
+    }
+
+    let repository = PostgresTripRepository(pool: pool, logger: logger)
+    let health = DatabaseHealth(pool: pool, migrations: migrations)
+    let tokens = await AccessTokens(secret: configuration.secret)
+    let presenter = TripPresenter()
+    // The cache starts suspended: it may serve entries only once the listener below is listening, since
+    // until then other instances' writes would go unnoticed.
+    let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
+    let changeListener = cache.map { cache in
+        PostgresChangeListener(
+            connectionString: configuration.connectionString, logger: logger,
+            onListening: { cache.resume() },
+            onDisconnected: { cache.suspend() },
+            onChange: { riderID in
+                if let riderID { cache.invalidate(riderID) } else { cache.invalidateAll() }
+            }
+        )
+    }
+    let tripRoutes = TripRoutes(
+        listRiderTrips: ListRiderTrips(repository: repository),
+        getTrip: GetTrip(repository: repository),
+        recordTrip: RecordTrip(repository: repository),
+        presenter: presenter,
+        localeNegotiator: LocaleNegotiator(),
+        tokens: tokens,
+        cursors: CursorCodec(secret: configuration.secret),
+        cache: cache
+    )
+    let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
+    let analystRepository = PostgresAnalystTripRepository(
+        pool: pool, statementTimeout: analystConfiguration.statementTimeout, logger: logger
+    )
+    let analystLimits = AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays)
+    let analystRoutes = AnalystRoutes(
+        listTrips: ListAnalystTrips(repository: analystRepository, limits: analystLimits),
+        exportTrips: ExportAnalystTrips(repository: analystRepository, limits: analystLimits),
+        getStats: GetTripStats(repository: analystRepository, limits: analystLimits),
+        limits: analystLimits,
+        exportSlots: ExportSlots(capacity: analystConfiguration.maximumConcurrentExports),
+        presenter: presenter,
+        localeNegotiator: LocaleNegotiator(),
+        tokens: tokens,
+        cursors: CursorCodec(secret: configuration.secret)
+    )
+    let operationalRoutes = OperationalRoutes(
+        isReady: { await health.isReady() }, openAPIDocument: openAPIDocument,
+        metrics: { metrics.emitToBuffer() }
+    )
+    let router = buildTripHistoryRouter(
+        tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes
+    )
+    var application = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        logger: logger
+    )
+    application.addServices(pool)
+    if let changeListener { application.addServices(changeListener) }
+    return application
+}
+
+/// `serve` must not answer from a schema that lacks columns or indexes the code expects.
+private func refuseOutdatedSchema(_ migrations: MigrationRunner) async throws {
+    switch try await migrations.status() {
+    case .current:
+        return
+    case .pending(let names):
+        throw ValidationError(
+            "The database is behind: \(names.count) migration(s) pending (\(names.joined(separator: ", "))). "
+                + "Run `trip-history migrate` first."
+        )
+    case .edited(let name):
+        throw ValidationError("Migration \(name) was edited after it was applied; restore it or add a new migration.")
+    case .unknownApplied(let version):
+        throw ValidationError("The database has migration \(version), which this build does not know; deploy a newer build.")
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TripHistoryData
+
+/// `trip-history migrate`: brings the schema up to date.
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate", abstract: "Apply pending migrations, each in its own transaction."
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let logger = Logger(label: "trip-history.migrate")
+        let pool = PostgresConnectionPool(
+            configuration: .init(connectionString: try database.connectionString(environment: environment), size: 1),
+            logger: logger
+        )
+        let runner = MigrationRunner(
+            pool: pool, directory: database.migrationsDirectory(environment: environment), logger: logger
+        )
+        do {
+            let applied = try await runner.migrate()
+            print(applied.isEmpty ? "Schema is up to date." : "Applied: \(applied.joined(separator: ", "))")
+            await pool.shutdown()
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Metrics
+import Prometheus
+
+/// `trip-history serve`: runs the HTTP API until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the HTTP API.")
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port = 8080
+
+    @Option(help: "The OpenAPI document served at /openapi.yaml. Default: $TRIP_HISTORY_OPENAPI, else ./openapi.yaml.")
+    var openapi: String?
+
+    @OptionGroup var database: DatabaseOptions
+
+    @OptionGroup var cache: CacheOptions
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var logger = Logger(label: "trip-history")
+        logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let configuration = ServiceConfiguration(
+            host: host,
+            port: port,
+            connectionString: try database.connectionString(environment: environment),
+            poolSize: try database.resolvedPoolSize(environment: environment),
+            statementTimeout: try database.statementTimeout(environment: environment),
+            migrationsDirectory: database.migrationsDirectory(environment: environment),
+            openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
+            secret: try ServiceSecret.load(environment: environment),
+            cache: try cache.configuration(environment: environment)
+        )
+        // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
+        // middleware) uses the global factory, and GET /metrics renders this registry.
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let application = try await buildApplication(configuration: configuration, metrics: registry, logger: logger)
+        try await application.runService()
+    }
+}

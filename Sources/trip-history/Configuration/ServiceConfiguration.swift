@@ -1,0 +1,16 @@
+import Foundation
+import TripHistoryHTTP
+
+/// Everything `serve` needs, resolved from flags and the environment before anything starts.
+struct ServiceConfiguration: Sendable {
+    var host: String
+    var port: Int
+    var connectionString: String
+    var poolSize: Int
+    var statementTimeout: Duration
+    var migrationsDirectory: URL
+    var openAPIPath: String
+    var secret: [UInt8]
+    /// The response cache's limits; nil turns the cache off.
+    var cache: TripResponseCacheConfiguration?
+}

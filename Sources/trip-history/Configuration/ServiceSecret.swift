@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The key material for tokens and cursors. There is no default: a service that signs with a known key
+/// would accept anyone's tokens. `scripts/run` generates one for local use.
+enum ServiceSecret {
+    static let minimumBytes = 32
+
+    /// `TRIP_HISTORY_SECRET`, refused when missing or shorter than `minimumBytes`.
+    static func load(environment: [String: String]) throws -> [UInt8] {
+        guard let secret = environment["TRIP_HISTORY_SECRET"], !secret.isEmpty else {
+            throw ValidationError("Set TRIP_HISTORY_SECRET to a random string of at least \(minimumBytes) bytes.")
+        }
+        guard secret.utf8.count >= minimumBytes else {
+            throw ValidationError("TRIP_HISTORY_SECRET is too short: use at least \(minimumBytes) bytes.")
+        }
+        return Array(secret.utf8)
+    }
+}

@@ -1,2 +1,0 @@
-import Hummingbird
-print("hi")

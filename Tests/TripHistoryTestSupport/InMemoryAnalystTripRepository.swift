@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+import TripHistoryDomain
+
+/// An `AnalystTripRepository` over a list of trips (its own, or a live view of an `InMemoryTripRepository`).
+/// Reads are written the naive way (filter everything, sort everything, group with a calendar) so that it is an
+/// independent model of the PostgreSQL queries.
+public final class InMemoryAnalystTripRepository: AnalystTripRepository {
+    private let source: @Sendable () -> [Trip]
+    private let state = Mutex(State())
+
+    private struct State {
+        var queries: [AnalystTripQuery] = []
+        var gated = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// When set, every call throws it: simulates a store that is down or a query that timed out.
+    public let failure: Mutex<(any Error & Sendable)?> = Mutex(nil)
+
+    public init(trips: [Trip]) {
+        source = { trips }
+    }
+
+    /// Reads whatever `repository` holds at the time of each call.
+    public init(viewing repository: InMemoryTripRepository) {
+        source = { repository.allTrips }
+    }
+
+    /// The list reads served so far, in order.
+    public var queries: [AnalystTripQuery] { state.withLock { $0.queries } }
+
+    /// While closed, every list read after the first waits until `openGate()`: holds exports open in tests.
+    public func closeGate() {
+        state.withLock { $0.gated = true }
+    }
+
+    public func openGate() {
+        let waiting = state.withLock { state in
+            state.gated = false
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Reads waiting at the gate right now.
+    public var waitingAtGate: Int { state.withLock { $0.waiting.count } }
+
+    public func trips(matching query: AnalystTripQuery) async throws -> [Trip] {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let mustWait = state.withLock { state in
+            state.queries.append(query)
+            return state.gated && query.position != nil
+        }
+        if mustWait {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state in
+                    guard state.gated else { return true }
+                    state.waiting.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+        let newestFirst = source().filter { query.filter.matches($0) }.sorted { TripKey($0) > TripKey($1) }
+        guard let position = query.position else { return Array(newestFirst.prefix(query.fetchLimit)) }
+        switch position.direction {
+        case .older:
+            return Array(newestFirst.filter { TripKey($0) < position.key }.prefix(query.fetchLimit))
+        case .newer:
+            return Array(newestFirst.reversed().filter { TripKey($0) > position.key }.prefix(query.fetchLimit))
+        }
+    }
+
+    public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: query.timeZone)!
+        let component: Calendar.Component
+        switch query.granularity {
+        case .day: component = .day
+        case .week: component = .weekOfYear
+        case .month: component = .month
+        }
+        let groups = Dictionary(grouping: source().filter { query.filter.matches($0) }) { trip in
+            calendar.dateInterval(of: component, for: trip.requestedAt)!.start
+        }
+        return groups.keys.sorted().map { start in
+            let trips = groups[start]!
+            let completed = trips.filter { $0.status == .completed }
+            var fares: [CurrencyCode: Int64] = [:]
+            for trip in trips { fares[trip.details.fare.currency, default: 0] += trip.details.fare.amountMinor }
+            return TripStatsBucket(
+                start: start, trips: Int64(trips.count), completed: Int64(completed.count),
+                canceled: Int64(trips.count - completed.count), fareTotals: fares,
+                distanceMeters: trips.reduce(0) { $0 + $1.details.distanceMeters },
+                completedDurationSeconds: completed.reduce(0) { $0 + $1.details.durationSeconds }
+            )
+        }
+    }
+}
