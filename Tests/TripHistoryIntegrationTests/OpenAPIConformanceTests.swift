@@ -60,6 +60,214 @@ import TripHistoryTestSupport
             )
         }
     }
+
+    // MARK: Analyst routes, over the in-memory analyst store
+
+    typealias InMemoryAPI = TestAPI<InMemoryTripRepository>
+    /// A window holding every trip of `InMemoryAnalystFixtures.mixed`.
+    static let window = "from=2026-01-01&to=2026-03-05"
+
+    /// An API over `trips` for the analyst routes, with one export slot, small export batches (so the gate
+    /// can hold an export open) and a metrics renderer so that `/metrics` is served.
+    static func analystAPI(_ trips: [Trip]) async -> (InMemoryAPI, InMemoryAnalystTripRepository) {
+        let analyst = InMemoryAnalystTripRepository(trips: trips)
+        let api = await TestAPI(
+            repository: InMemoryTripRepository(trips: trips), analystRepository: analyst, maximumConcurrentExports: 1,
+            exportBatchSize: 5, metrics: { Array("# TYPE trip_history_test counter\ntrip_history_test 1\n".utf8) }
+        )
+        return (api, analyst)
+    }
+
+    @Test func theAnalystListPagesExportsAndStatsConform() async throws {
+        let trips = InMemoryAnalystFixtures.mixed(count: 60)
+        let (api, analyst) = await Self.analystAPI(trips)
+        let token = OpenAPIConformanceScenario.headers(
+            InMemoryAPI.bearer(try await api.analystToken()), [.acceptLanguage: "fr-FR"]
+        )
+        let ndjson = OpenAPIConformanceScenario.headers(token, [.accept: "application/x-ndjson"])
+        let csv = OpenAPIConformanceScenario.headers(token, [.accept: "text/csv"])
+        let rider = InMemoryAPI.bearer(try await api.riderToken(1))
+        let service = InMemoryAPI.bearer(try await api.serviceToken())
+        let window = Self.window
+        let document = document
+        try await api.test { client in
+            let conformance = OpenAPIConformanceClient(document: document, client: client)
+
+            // JSON pages: the first, the next, and a narrowed one.
+            let first = try await conformance.check(.get, "/v1/trips?\(window)&limit=7", .analystList, headers: token, expect: .ok)
+            #expect(first.headers[.contentType] == "application/json")
+            #expect(document.validate(try OpenAPIValue.parseJSON(Data(buffer: first.body)), schemaNamed: "AnalystTripPage") == [])
+            #expect(first.json().trips.count == 7)
+            #expect(first.headers[HTTPField.Name("Link")!] != nil)
+            let next = try #require(first.json().string("page.next_cursor"))
+            let second = try await conformance.check(
+                .get, "/v1/trips?\(window)&limit=7&cursor=\(next)", .analystList, headers: token, expect: .ok
+            )
+            #expect(second.json().string("page.prev_cursor") != nil)
+            let narrowed = try await conformance.check(
+                .get, "/v1/trips?\(window)&tz=Europe/Paris&status=completed&city=Paris&product=UberX&rider_id=1",
+                .analystList, headers: token, expect: .ok
+            )
+            #expect(narrowed.json().string("filter.rider_id") == "1")
+
+            // NDJSON: the whole window, each line a Trip; then resumed after a line, and after a JSON page.
+            let export = try await conformance.check(.get, "/v1/trips?\(window)", .analystList, headers: ndjson, expect: .ok)
+            #expect(export.headers[.contentType] == "application/x-ndjson")
+            let lines = String(buffer: export.body).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == trips.count)
+            for (index, line) in lines.enumerated() {
+                let violations = document.validate(try OpenAPIValue.parseJSON(Data(line.utf8)), schemaNamed: "Trip")
+                #expect(violations == [], "NDJSON line \(index + 1)")
+            }
+            let cut = try JSONBody(ByteBuffer(string: String(lines[9])))
+            let resumeID = try #require(cut.string("id"))
+            let resumeAt = try #require(cut.string("requested_at"))
+            let resumed = try await conformance.check(
+                .get, "/v1/trips?\(window)&resume_after=\(resumeID)&resume_requested_at=\(resumeAt)", .analystList,
+                headers: ndjson, expect: .ok
+            )
+            #expect(String(buffer: resumed.body) == lines.dropFirst(10).map { $0 + "\n" }.joined())
+            let afterPage = try await conformance.check(
+                .get, "/v1/trips?\(window)&cursor=\(next)", .analystList, headers: ndjson, expect: .ok
+            )
+            #expect(String(buffer: afterPage.body) == lines.dropFirst(7).map { $0 + "\n" }.joined())
+
+            // CSV: its content type, disposition and header row.
+            let table = try await conformance.check(.get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .ok)
+            #expect(table.headers[.contentType] == "text/csv; charset=utf-8; header=present")
+            #expect(table.headers[.contentDisposition] == #"attachment; filename="trips.csv""#)
+            let records = parseCSV(String(buffer: table.body))
+            #expect(records.count == trips.count + 1)
+            #expect(records.first?.count == 19)
+            let exportedIDs = try lines.map { try JSONBody(ByteBuffer(string: String($0))).string("id") ?? "" }
+            #expect(records.dropFirst().map { $0[0] } == exportedIDs)
+
+            // Stats, in each grouping.
+            for groupBy in ["day", "week", "month"] {
+                let stats = try await conformance.check(
+                    .get, "/v1/trips/stats?\(window)&group_by=\(groupBy)&tz=America/New_York", .stats, headers: token,
+                    expect: .ok
+                )
+                #expect(document.validate(try OpenAPIValue.parseJSON(Data(buffer: stats.body)), schemaNamed: "TripStats") == [])
+                #expect(stats.json().string("group_by") == groupBy)
+                #expect(!(stats.json()["data"] as? [Any] ?? []).isEmpty)
+            }
+            let utc = try await conformance.check(.get, "/v1/trips/stats?\(window)&city=Paris", .stats, headers: token, expect: .ok)
+            #expect(utc.json().string("tz") == "UTC")
+            #expect(utc.json()["filter.tz"] is NSNull)
+
+            // Refusals: parameters, cursors, roles, tokens, representations.
+            for uri in ["/v1/trips?to=2026-03-01", "/v1/trips/stats?to=2026-03-01"] {
+                let missingFrom = try await conformance.check(
+                    .get, uri, uri.hasPrefix("/v1/trips/stats") ? .stats : .analystList, headers: token, expect: .badRequest
+                )
+                #expect(missingFrom.json().string("param") == "from")
+            }
+            for (query, param) in [
+                ("limit=1001", "limit"), ("cursor=", "cursor"), ("resume_after=5", "resume_requested_at"),
+                ("resume_after=5&resume_requested_at=2026-01-05T00:00:00Z", "resume_after"),
+            ] {
+                let bad = try await conformance.check(.get, "/v1/trips?\(window)&\(query)", .analystList, headers: token, expect: .badRequest)
+                #expect(bad.json().string("param") == param, "\(query)")
+            }
+            let tampered = (next.first == "A" ? "B" : "A") + next.dropFirst()
+            let badCursor = try await conformance.check(
+                .get, "/v1/trips?\(window)&cursor=\(tampered)", .analystList, headers: token, expect: .badRequest
+            )
+            #expect(badCursor.json().string("code") == "invalid_cursor")
+            let mismatch = try await conformance.check(
+                .get, "/v1/trips?\(window)&city=Paris&cursor=\(next)", .analystList, headers: ndjson, expect: .badRequest
+            )
+            #expect(mismatch.json().string("code") == "cursor_mismatch")
+            try await conformance.check(.get, "/v1/trips/stats?\(window)&group_by=hour", .stats, headers: token, expect: .badRequest)
+            for (uri, documented) in [("/v1/trips?\(window)", OpenAPIConformanceClient.Documented.analystList),
+                                      ("/v1/trips/stats?\(window)", .stats)] {
+                try await conformance.check(.get, uri, documented, expect: .unauthorized)
+                try await conformance.check(.get, uri, documented, headers: rider, expect: .forbidden)
+                try await conformance.check(
+                    .get, uri, documented, headers: OpenAPIConformanceScenario.headers(service, [.accept: "text/csv"]),
+                    expect: .forbidden
+                )
+            }
+            let notAcceptable = try await conformance.check(
+                .get, "/v1/trips?\(window)", .analystList,
+                headers: OpenAPIConformanceScenario.headers(token, [.accept: "text/html"]), expect: .notAcceptable
+            )
+            #expect(notAcceptable.json().string("code") == "not_acceptable")
+            try await conformance.check(.get, "/v1/trips/stats?\(window)", .stats, headers: csv, expect: .notAcceptable)
+            let wrongMethod = try await conformance.check(
+                .post, "/v1/trips/stats", .methodNotAllowed, headers: token, expect: .methodNotAllowed
+            )
+            #expect(wrongMethod.headers[.allow] == "GET")
+            let deleteTrips = try await conformance.check(.delete, "/v1/trips", .methodNotAllowed, expect: .methodNotAllowed)
+            #expect(deleteTrips.headers[.allow] == "GET, POST")
+
+            // The metrics scrape.
+            let metrics = try await conformance.check(.get, "/metrics", .metrics, expect: .ok)
+            #expect(metrics.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
+        }
+        #expect(api.exportSlots.active == 0)
+        #expect(!analyst.queries.isEmpty)
+    }
+
+    @Test func aSecondConcurrentExportGets429AndFailingAnalystQueriesGet503() async throws {
+        let trips = InMemoryAnalystFixtures.mixed(count: 30)
+        let (api, analyst) = await Self.analystAPI(trips)
+        let token = InMemoryAPI.bearer(try await api.analystToken())
+        let ndjson = OpenAPIConformanceScenario.headers(token, [.accept: "application/x-ndjson"])
+        let csv = OpenAPIConformanceScenario.headers(token, [.accept: "text/csv"])
+        let window = Self.window
+        let document = document
+        analyst.closeGate()
+        try await api.test { client in
+            let conformance = OpenAPIConformanceClient(document: document, client: client)
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                group.addTask {
+                    try await client.execute(uri: "/v1/trips?\(window)", method: .get, headers: ndjson) { response in
+                        #expect(response.status == .ok)
+                        return String(buffer: response.body).split(separator: "\n").count
+                    }
+                }
+                // The one slot's export has sent its first batch and waits for its second.
+                var polls = 0
+                while analyst.waitingAtGate < 1, polls < 500 {
+                    try await Task.sleep(for: .milliseconds(10))
+                    polls += 1
+                }
+                #expect(api.exportSlots.active == 1)
+                let refused = try await conformance.check(
+                    .get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .tooManyRequests
+                )
+                #expect(refused.headers[.retryAfter] == "10")
+                #expect(refused.json().string("code") == "too_many_requests")
+                analyst.openGate()
+                for try await lines in group { #expect(lines == trips.count) }
+            }
+            // The slot is given back when the finished export's body is released.
+            var polls = 0
+            while api.exportSlots.active > 0, polls < 500 {
+                try await Task.sleep(for: .milliseconds(10))
+                polls += 1
+            }
+
+            analyst.failure.withLock { $0 = TripHistoryError.unavailable(retryAfterSeconds: 2) }
+            for headers in [token, csv] {
+                let unavailable = try await conformance.check(
+                    .get, "/v1/trips?\(window)", .analystList, headers: headers, expect: .serviceUnavailable
+                )
+                #expect(unavailable.json().string("code") == "unavailable")
+                #expect(unavailable.headers[.retryAfter] == "2")
+            }
+            analyst.failure.withLock { $0 = AnalystQueryError.timedOut }
+            for (uri, documented) in [("/v1/trips?\(window)", OpenAPIConformanceClient.Documented.analystList),
+                                      ("/v1/trips/stats?\(window)", .stats)] {
+                let timedOut = try await conformance.check(.get, uri, documented, headers: token, expect: .serviceUnavailable)
+                #expect(timedOut.json().string("code") == "query_timeout")
+                #expect(timedOut.json()["retryable"] as? Bool == false)
+            }
+        }
+        #expect(api.exportSlots.active == 0)
+    }
 }
 
 /// One walk through every route and every answer that does not need a broken store, for any repository.

@@ -13,13 +13,17 @@ import TripHistoryTestSupport
         document = try OpenAPIDocument.load()
     }
 
-    /// The routes of `TripRoutes.register` and `OperationalRoutes.register`, in the router's `:name` syntax.
+    /// The routes of `TripRoutes.register`, `AnalystRoutes.register` and `OperationalRoutes.register` (with
+    /// metrics enabled), in the router's `:name` syntax.
     static let servedRoutes = [
         "GET /v1/riders/:rider_id/trips",
         "GET /v1/riders/:rider_id/trips/:trip_id",
         "POST /v1/trips",
+        "GET /v1/trips",
+        "GET /v1/trips/stats",
         "GET /healthz",
         "GET /readyz",
+        "GET /metrics",
         "GET /openapi.yaml",
     ]
 
@@ -212,6 +216,51 @@ import TripHistoryTestSupport
         #expect(!violations(unavailable, status: 503, headers: retryAfter).isEmpty, "a non-numeric Retry-After")
         retryAfter[.retryAfter] = nil
         #expect(!violations(unavailable, status: 503, headers: retryAfter).isEmpty, "a 503 without Retry-After")
+    }
+
+    @Test func aDriftedAnalystResponseIsReported() {
+        let headers: HTTPFields = [
+            HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "no-store",
+            .vary: "Authorization, Accept, Accept-Language", .contentLanguage: "en-US",
+        ]
+        func list(_ body: String, _ contentType: String) -> [String] {
+            document.validate(
+                response: 200, contentType: contentType, body: Data(body.utf8), path: "/v1/trips", method: "GET",
+                headers: headers
+            )
+        }
+        let line = Self.conformingTrip.replacingOccurrences(of: "\n", with: " ")
+        #expect(list(line + "\n" + line + "\n", "application/x-ndjson") == [])
+        #expect(list("", "application/x-ndjson") == [])
+        #expect(!list("[\(line)]", "application/x-ndjson").isEmpty, "a JSON array sent as NDJSON")
+        #expect(!list(line, "application/x-ndjson").isEmpty, "a last line without its newline")
+        let columns = "id,rider_id,status,product,city,time_zone,requested_at,started_at,completed_at,pickup_lat,pickup_lon,"
+            + "pickup_address,dropoff_lat,dropoff_lon,dropoff_address,distance_m,duration_s,fare_amount_minor,fare_currency"
+        #expect(list(columns + "\r\n", "text/csv; charset=utf-8; header=present") == [])
+        #expect(!list(columns + "\n", "text/csv").isEmpty, "a header row ended by LF")
+        #expect(!list("id,rider_id,status\r\n", "text/csv").isEmpty, "a header row missing columns")
+        #expect(!list(columns + "\r\n", "text/plain").isEmpty, "CSV sent as text/plain")
+
+        let stats = #"{"data": [{"bucket_start": "2026-01-01T00:00:00Z", "trips": 3, "completed": 2, "canceled": 1, "total_fare_minor": {"EUR": 1500}, "total_distance_m": 150, "mean_duration_s": 450.0}], "group_by": "day", "tz": "UTC", "filter": {"from": "2026-01-01T00:00:00Z", "to": "2026-03-01T00:00:00Z", "tz": null, "status": null, "city": "Paris", "product": null, "rider_id": null}}"#
+        func statsViolations(_ body: String) -> [String] {
+            document.validate(
+                response: 200, contentType: "application/json", body: Data(body.utf8), path: "/v1/trips/stats",
+                method: "GET", headers: [
+                    HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "private, no-cache", .vary: "Authorization, Accept",
+                ]
+            )
+        }
+        #expect(statsViolations(stats) == [])
+        #expect(statsViolations(stats.replacingOccurrences(of: "450.0", with: "null")) == [])
+        for (drift, old, new) in [
+            ("a string mean", "450.0", #""450""#), ("a fractional fare total", "1500}", "15.5}"),
+            ("an undocumented bucket member", #""trips": 3"#, #""trips": 3, "riders": 2"#),
+            ("an unknown grouping", #""group_by": "day""#, #""group_by": "hour""#),
+            ("a null zone", #""tz": "UTC""#, #""tz": null"#), ("an open window", #""to": "2026-03-01T00:00:00Z""#, #""to": null"#),
+        ] {
+            precondition(stats.contains(old), "the drift case no longer applies: \(old)")
+            #expect(!statsViolations(stats.replacingOccurrences(of: old, with: new)).isEmpty, "\(drift) passed the checker")
+        }
     }
 
     @Test func theCheckerRefusesSchemaKeywordsItDoesNotImplement() {
