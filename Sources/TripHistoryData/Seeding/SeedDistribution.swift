@@ -8,6 +8,8 @@ public enum SeedDistribution: Sendable, Equatable {
     /// A heavy-tailed count whose mean is about `meanTripsPerRider`: log-normal with sigma 1.5, rounded,
     /// at least 1 and at most `250 x mean`. With a mean of 100 the median rider has about 32 trips, one
     /// rider in a hundred over a thousand, and the heaviest of 100,000 riders well over ten thousand.
+    /// The draw goes through `log`, `cos` and `exp`, so two platforms whose math libraries round a last bit
+    /// differently could, rarely, give a rider one trip more or less; on one platform it never varies.
     case skewed(meanTripsPerRider: Int)
 
     /// The log-normal shape parameter of `.skewed`.

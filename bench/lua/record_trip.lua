@@ -1,0 +1,78 @@
+-- POST /v1/trips with the service token (BENCH_SERVICE_TOKEN) and a unique Idempotency-Key per request:
+-- the ingestion rate. Keys carry BENCH_RUN_ID, a nonce of this wrk invocation (the warm-up and the measured
+-- run must not share keys: a reused key with another body is a 422) and the thread's own number.
+package.path = (os.getenv("BENCH_LUA_DIR") or "bench/lua") .. "/?.lua;" .. package.path
+local common = require("common")
+
+local counter = 0
+local riders, token, run_id
+-- A global, not a local: setup() runs in the main Lua state and thread:set() writes globals of each thread's state.
+thread_number = 0
+local threads_created = 0
+
+local threads = {}
+-- Per-thread count of responses by status, summed in done() into BENCH_STATUS_FILE ("201=1234 503=5").
+statuses = {}
+
+invocation = ""
+local invocation_nonce
+
+function setup(thread)
+  if not invocation_nonce then
+    common.seed_random()
+    invocation_nonce = string.format("%x%06x", os.time(), math.random(0, 0xffffff))
+  end
+  threads_created = threads_created + 1
+  thread:set("thread_number", threads_created)
+  thread:set("invocation", invocation_nonce)
+  threads[#threads + 1] = thread
+end
+
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+
+function done(summary, latency, requests)
+  local path = os.getenv("BENCH_STATUS_FILE")
+  if not path then return end
+  local total, keys = {}, {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses") or {}) do
+      if not total[status] then keys[#keys + 1] = status end
+      total[status] = (total[status] or 0) + count
+    end
+  end
+  table.sort(keys)
+  local parts = {}
+  for _, status in ipairs(keys) do parts[#parts + 1] = status .. "=" .. total[status] end
+  local file = io.open(path, "w")
+  if file then
+    file:write(table.concat(parts, " "))
+    file:close()
+  end
+end
+
+function init(args)
+  common.seed_random()
+  riders = common.rider_count()
+  token = os.getenv("BENCH_SERVICE_TOKEN") or error("set BENCH_SERVICE_TOKEN")
+  run_id = os.getenv("BENCH_RUN_ID") or tostring(os.time())
+end
+
+local body_format = [[{"rider_id":"%d","status":"completed","product":"UberX","city":"Paris",]]
+  .. [["time_zone":"Europe/Paris","requested_at":"2026-10-%02dT%02d:%02d:00Z","started_at":"2026-10-%02dT%02d:%02d:30Z",]]
+  .. [["completed_at":"2026-10-%02dT%02d:%02d:45Z","pickup":{"lat":48.8566,"lon":2.3522,"address":"1 Rue de Rivoli, Paris"},]]
+  .. [["dropoff":{"lat":48.8738,"lon":2.295,"address":"Place Charles de Gaulle, Paris"},"distance_m":5200,]]
+  .. [["duration_s":1620,"fare":{"amount_minor":1850,"currency":"EUR"}}]]
+
+function request()
+  counter = counter + 1
+  local day, hour, minute = math.random(1, 28), math.random(0, 22), math.random(0, 59)
+  local body = string.format(body_format, math.random(riders), day, hour, minute, day, hour, minute, day, hour + 1, minute)
+  local headers = {
+    ["Authorization"] = "Bearer " .. token,
+    ["Content-Type"] = "application/json",
+    ["Idempotency-Key"] = string.format("bench-%s-%s-%d-%d", run_id, invocation, thread_number, counter),
+  }
+  return wrk.format("POST", "/v1/trips", headers, body)
+end
