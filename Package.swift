@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.1.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +49,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "TripHistoryCache",
+            dependencies: [.product(name: "Metrics", package: "swift-metrics")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "TripHistoryPresentation",
             dependencies: ["TripHistoryDomain"],
             swiftSettings: swiftSettings
@@ -57,6 +63,7 @@ let package = Package(
             dependencies: [
                 "TripHistoryDomain",
                 "TripHistoryPresentation",
+                "TripHistoryCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -72,6 +79,7 @@ let package = Package(
                 "TripHistoryData",
                 "TripHistoryPresentation",
                 "TripHistoryHTTP",
+                "TripHistoryCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -81,14 +89,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "bench-static-server",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TripHistoryTestSupport",
             dependencies: [
                 "TripHistoryDomain",
                 "TripHistoryHTTP",
+                "TripHistoryCache",
                 "TripHistoryPresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Yams", package: "Yams"),
             ],
             path: "Tests/TripHistoryTestSupport",
             swiftSettings: swiftSettings
@@ -96,6 +111,15 @@ let package = Package(
         .testTarget(
             name: "TripHistoryDomainTests",
             dependencies: ["TripHistoryDomain", "TripHistoryTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryCacheTests",
+            dependencies: [
+                "TripHistoryCache",
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -110,7 +134,9 @@ let package = Package(
                 "TripHistoryDomain",
                 "TripHistoryPresentation",
                 "TripHistoryTestSupport",
+                "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -122,6 +148,7 @@ let package = Package(
                 "TripHistoryHTTP",
                 "TripHistoryPresentation",
                 "TripHistoryTestSupport",
+                "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryHTTP
 import TripHistoryPresentation
@@ -15,25 +16,65 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let repository: Repository
     public let tokens: AccessTokens
     public let cursors: CursorCodec
-    private let tripRoutes: TripRoutes<Repository>
-    private let operationalRoutes: OperationalRoutes
+    /// The export limit of the analyst routes, to check that slots are given back.
+    public let exportSlots: ExportSlots
+    private let makeRouter: @Sendable () -> Router<TripHistoryRequestContext>
 
-    public init(repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true }) async {
+    /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
+    public init(
+        repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
+        metrics: (@Sendable () -> [UInt8])? = nil
+    ) async {
+        await self.init(
+            repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
+            cache: cache, metrics: metrics
+        )
+    }
+
+    /// The API with analyst routes over `analystRepository`, with the analyst limits given here.
+    public init<AnalystRepository: AnalystTripRepository>(
+        repository: Repository, analystRepository: AnalystRepository,
+        analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
+        exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
+        isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
+        metrics: (@Sendable () -> [UInt8])? = nil
+    ) async {
         self.repository = repository
-        tokens = await AccessTokens(secret: Self.secret)
-        cursors = CursorCodec(secret: Self.secret)
-        tripRoutes = TripRoutes(
+        let tokens = await AccessTokens(secret: Self.secret)
+        let cursors = CursorCodec(secret: Self.secret)
+        self.tokens = tokens
+        self.cursors = cursors
+        let presenter = TripPresenter()
+        let tripRoutes = TripRoutes(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
-            recordTrip: RecordTrip(repository: repository), presenter: TripPresenter(),
+            recordTrip: RecordTrip(repository: repository), presenter: presenter,
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: cache
+        )
+        let exportSlots = ExportSlots(capacity: maximumConcurrentExports)
+        self.exportSlots = exportSlots
+        let analystRoutes = AnalystRoutes(
+            listTrips: ListAnalystTrips(repository: analystRepository, limits: analystLimits),
+            exportTrips: ExportAnalystTrips(repository: analystRepository, limits: analystLimits, batchSize: exportBatchSize),
+            getStats: GetTripStats(repository: analystRepository, limits: analystLimits),
+            limits: analystLimits, exportSlots: exportSlots, presenter: presenter,
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors
         )
-        operationalRoutes = OperationalRoutes(isReady: isReady, openAPIDocument: Array("openapi: 3.1.0\n".utf8))
+        let operationalRoutes = OperationalRoutes(
+            isReady: isReady, openAPIDocument: Self.repositoryOpenAPIDocument, metrics: metrics
+        )
+        makeRouter = {
+            buildTripHistoryRouter(tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes)
+        }
+    }
+
+    /// The router as the composition root builds it, for tests that run it on a real socket.
+    public func router() -> Router<TripHistoryRequestContext> {
+        makeRouter()
     }
 
     /// Runs `body` against the router in memory.
     public func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let router = buildTripHistoryRouter(tripRoutes: tripRoutes, operationalRoutes: operationalRoutes)
-        return try await Application(router: router).test(.router, body)
+        try await Application(router: makeRouter()).test(.router, body)
     }
 
     public func riderToken(_ riderID: Int64) async throws -> String {
@@ -46,6 +87,13 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
 
     public func serviceToken() async throws -> String {
         try await tokens.issue(role: .service, subject: "ingest", timeToLive: .seconds(600))
+    }
+
+    /// The repository's own `openapi.yaml`, so tests see the document the service really serves.
+    public static var repositoryOpenAPIDocument: [UInt8] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (try? Array(Data(contentsOf: root.appendingPathComponent("openapi.yaml")))) ?? []
     }
 
     public static func bearer(_ token: String) -> HTTPFields {
@@ -91,5 +139,14 @@ extension TestResponse {
             Issue.record("response body is not JSON: \(error)", sourceLocation: sourceLocation)
             return JSONBody(empty: ())
         }
+    }
+}
+
+extension HTTPFields {
+    /// These fields plus `other`'s, `other` winning.
+    public func merging(_ other: HTTPFields) -> HTTPFields {
+        var result = self
+        for field in other { result[field.name] = field.value }
+        return result
     }
 }

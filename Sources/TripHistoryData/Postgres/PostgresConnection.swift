@@ -7,19 +7,21 @@ internal import CLibPQ
 // @unchecked Sendable: the pool hands a connection to exactly one thread-pool job at a time, so the
 // mutable handle is never touched concurrently even though the reference crosses threads.
 public final class PostgresConnection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    /// Internal so the notification extension can reach the socket; it never leaves the module.
+    let handle: OpaquePointer
     private var preparedNames: Set<String> = []
 
     /// Opens a connection. `connectionString` is a `postgresql://` URI or a `key=value` conninfo string;
     /// its own settings win over the defaults given here. The session is set to UTC with the given
-    /// statement timeout. Throws `PostgresError` of kind `connectionFailed` when the server cannot be reached.
+    /// statement timeout. `settings` are further libpq keywords (e.g. TCP keepalives), also overridable by the
+    /// connection string. Throws `PostgresError` of kind `connectionFailed` when the server cannot be reached.
     public init(
         connectionString: String, connectTimeoutSeconds: Int = 3, statementTimeoutMilliseconds: Int = 5000,
-        applicationName: String = "trip-history"
+        applicationName: String = "trip-history", settings: [(keyword: String, value: String)] = []
     ) throws(PostgresError) {
         // Later keywords override earlier ones, so the connection string (last) can override the defaults.
-        let keywords = ["connect_timeout", "application_name", "dbname"]
-        let values = [String(max(connectTimeoutSeconds, 1)), applicationName, connectionString]
+        let keywords = ["connect_timeout", "application_name"] + settings.map(\.keyword) + ["dbname"]
+        let values = [String(max(connectTimeoutSeconds, 1)), applicationName] + settings.map(\.value) + [connectionString]
         let connection = Self.connect(keywords: keywords, values: values)
         guard let connection else {
             throw PostgresError(kind: .connectionFailed, message: "out of memory while connecting")

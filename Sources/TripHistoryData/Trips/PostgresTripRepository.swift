@@ -50,7 +50,8 @@ public struct PostgresTripRepository: TripRepository {
         }
     }
 
-    /// Stores the trip in one transaction and returns it once committed. With an idempotency request, takes
+    /// Stores the trip in one transaction and returns it once committed; the transaction also notifies
+    /// `PostgresChangeListener.channel` with the rider id, so other instances drop their cached responses. With an idempotency request, takes
     /// the key's transaction lock first: a concurrent twin gets `.conflict`, a repeat of the same request gets
     /// the stored trip with `replayed`, and another body under the same key gets `.idempotencyKeyReused`.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
@@ -79,6 +80,8 @@ public struct PostgresTripRepository: TripRepository {
                         [idempotency.scope, idempotency.key, idempotency.fingerprint, id.description]
                     )
                 }
+                // Delivered to every listener at commit and only if the commit succeeds (PostgresChangeListener).
+                try connection.execute(TripStatements.notifyChange, [trip.riderID.description])
                 // NewTrip's times are already cut to microseconds, so this equals what a later read returns.
                 return RecordedTrip(trip: Trip(id: id, riderID: trip.riderID, details: trip.details), replayed: false)
             }

@@ -80,3 +80,11 @@ enum TripStatements {
 extension Substring {
     fileprivate var trimmingPrefixSpaces: Substring { drop(while: { $0 == " " }) }
 }
+
+extension TripStatements {
+    /// $1 rider id: announces a change of the rider's trips on the change channel, delivered at commit.
+    static let notifyChange = PreparedStatement(
+        name: "trips_notify_change_v1",
+        sql: "SELECT pg_notify('\(PostgresChangeListener.channel)', $1)"
+    )
+}

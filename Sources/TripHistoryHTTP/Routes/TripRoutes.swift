@@ -16,12 +16,17 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
     private let localeNegotiator: LocaleNegotiator
     private let tokens: AccessTokens
     private let cursors: CursorCodec
+    private let cache: TripResponseCache?
     private let bodyDecoder = JSONDecoder()
 
+    /// `cache`, when given, serves repeated list and detail reads from memory; `record` invalidates the
+    /// rider's entries before answering. Without it every read reaches the repository; bodies are the same.
     public init(
         listRiderTrips: ListRiderTrips<Repository>, getTrip: GetTrip<Repository>, recordTrip: RecordTrip<Repository>,
-        presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec
+        presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
+        cache: TripResponseCache? = nil
     ) {
+        self.cache = cache
         self.listRiderTrips = listRiderTrips
         self.getTrip = getTrip
         self.recordTrip = recordTrip
@@ -38,7 +43,8 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         router.post("/v1/trips") { request, context in try await record(request, context) }
         router.rejectOtherMethods("/v1/riders/:rider_id/trips", allowed: [.get])
         router.rejectOtherMethods("/v1/riders/:rider_id/trips/:trip_id", allowed: [.get])
-        router.rejectOtherMethods("/v1/trips", allowed: [.post])
+        // GET /v1/trips is the analyst list, registered by AnalystRoutes.
+        router.rejectOtherMethods("/v1/trips", allowed: [.get, .post])
     }
 
     func list(_ request: Request, _ context: Context) async throws -> Response {
@@ -49,10 +55,31 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         let position = try parameters.cursor.map { cursor throws(Problem) in
             try Self.decodeCursor(cursor, scope: scope, cursors: cursors)
         }
+        let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
+        let compute: @Sendable () async throws -> CachedTripResponse = {
+            try await renderList(
+                riderID: riderID, parameters: parameters, position: position, caller: caller, locale: locale
+            )
+        }
+        guard let cache else { return Self.respond(try await compute(), source: nil, locale: locale, request: request) }
+        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let key = ResponseKey.list(
+            view: ResponseKey.view(of: caller), riderID: riderID, parameters: parameters, locale: locale
+        )
+        let (response, source) = try await cache.value(for: key, scope: riderID, compute: compute)
+        return Self.respond(response, source: source, locale: locale, request: request)
+    }
+
+    private func renderList(
+        riderID: RiderID, parameters: TripListParameters, position: PagePosition?, caller: Caller,
+        locale: SupportedLocale
+    ) async throws -> CachedTripResponse {
+        let queryStarted = ContinuousClock.now
         let page = try await listRiderTrips.execute(
             riderID: riderID, filter: parameters.filter, limit: parameters.limit, position: position, caller: caller
         )
-        let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
+        let encodingStarted = ContinuousClock.now
+        let scope = CursorScope(riderID: riderID, filter: parameters.filter)
         let nextCursor = page.next.map { cursors.encode($0, scope: scope) }
         let previousCursor = page.previous.map { cursors.encode($0, scope: scope) }
 
@@ -80,14 +107,15 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         writer.endObject()
         writer.endObject()
 
-        var headers = Self.perRiderHeaders(locale: locale)
         var links: [String] = []
         for (cursor, relation) in [(nextCursor, "next"), (previousCursor, "prev")] {
             guard let cursor else { continue }
             links.append("<\(Self.listURL(riderID: riderID, parameters: parameters, cursor: cursor))>; rel=\"\(relation)\"")
         }
-        if !links.isEmpty { headers[TripHeaderNames.link] = links.joined(separator: ", ") }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        return CachedTripResponse(
+            body: writer.bytes, link: links.isEmpty ? nil : links.joined(separator: ", "),
+            database: encodingStarted - queryStarted, encodingStarted: encodingStarted
+        )
     }
 
     func detail(_ request: Request, _ context: Context) async throws -> Response {
@@ -97,14 +125,24 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
             throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
         }
         let timeZone = try TripListParameters.parseTimeZone(request.uri.queryParameters["tz"])
-        let trip = try await getTrip.execute(riderID: riderID, tripID: tripID, caller: caller)
         let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
-        var writer = JSONWriter(capacity: 1024)
-        writer.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
-        return Response(
-            status: .ok, headers: Self.perRiderHeaders(locale: locale),
-            body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes))
+        let compute: @Sendable () async throws -> CachedTripResponse = {
+            let queryStarted = ContinuousClock.now
+            let trip = try await getTrip.execute(riderID: riderID, tripID: tripID, caller: caller)
+            let encodingStarted = ContinuousClock.now
+            var writer = JSONWriter(capacity: 1024)
+            writer.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
+            return CachedTripResponse(
+                body: writer.bytes, link: nil, database: encodingStarted - queryStarted, encodingStarted: encodingStarted
+            )
+        }
+        guard let cache else { return Self.respond(try await compute(), source: nil, locale: locale, request: request) }
+        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let key = ResponseKey.detail(
+            view: ResponseKey.view(of: caller), riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale
         )
+        let (response, source) = try await cache.value(for: key, scope: riderID, compute: compute)
+        return Self.respond(response, source: source, locale: locale, request: request)
     }
 
     func record(_ request: Request, _ context: Context) async throws -> Response {
@@ -126,9 +164,18 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         var request = request
         let body = try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes)
         let newTrip = try NewTripBody.decode(Array(buffer: body), decoder: bodyDecoder).newTrip()
-        let recorded = try await recordTrip.execute(
-            newTrip, idempotencyKey: request.headers[TripHeaderNames.idempotencyKey], caller: caller
-        )
+        let recorded: RecordedTrip
+        do {
+            recorded = try await recordTrip.execute(
+                newTrip, idempotencyKey: request.headers[TripHeaderNames.idempotencyKey], caller: caller
+            )
+        } catch {
+            // The commit may have happened even though this request failed (e.g. the connection broke after it).
+            cache?.invalidate(newTrip.riderID)
+            throw error
+        }
+        // Before the response leaves: once the client sees 201, no read on this instance may miss the trip.
+        cache?.invalidate(recorded.trip.riderID)
         let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
         var writer = JSONWriter(capacity: 1024)
         writer.trip(recorded.trip, display: presenter.display(for: recorded.trip, locale: locale, timeZone: nil))
@@ -160,6 +207,32 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
             throw Problem.invalidParameter("rider_id", "rider_id must be a positive integer written in decimal.")
         }
         return riderID
+    }
+
+    /// The access rule of the use cases, applied before a cache lookup so that no stored response is ever
+    /// served to a caller who could not compute it.
+    private static func checkCanRead(riderID: RiderID, caller: Caller) throws(Problem) {
+        do {
+            try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
+        } catch {
+            throw Problem(error)
+        }
+    }
+
+    /// A 200 with the stored body, or a 304 when `If-None-Match` matches its tag. Both carry the tag and the
+    /// caching headers; the 304 has no body and no `Content-Type`.
+    private static func respond(
+        _ response: CachedTripResponse, source: TripResponseCache.Source?, locale: SupportedLocale, request: Request
+    ) -> Response {
+        var headers = perRiderHeaders(locale: locale)
+        headers[.eTag] = response.etag
+        headers[ServerTiming.name] = ServerTiming.value(for: response, source: source)
+        if EntityTag.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: response.etag) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        if let link = response.link { headers[TripHeaderNames.link] = link }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: response.body))
     }
 
     /// Headers of responses that belong to one rider: no shared cache may keep them, and they differ by

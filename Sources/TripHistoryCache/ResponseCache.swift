@@ -1,0 +1,226 @@
+import CoreMetrics
+import Synchronization
+
+/// Computed responses kept in memory, keyed by a string that names everything the response depends on,
+/// and partitioned by a `Scope` (a rider) whose data can change.
+///
+/// Guarantees:
+/// - **Bounded memory.** Keys, values (their `cacheCost`), a per-entry overhead estimate and the per-scope
+///   generation table together never exceed `configuration.maximumBytes`: the least recently used entries
+///   are evicted first, and a value that alone exceeds the budget is not stored.
+/// - **Time to live.** An entry older than `configuration.timeToLive` is never served.
+/// - **Invalidation by generation.** `invalidate(_:)` gives the scope a new generation; entries remember
+///   the generation they were computed at and an older one is a miss. The generation is captured *before*
+///   computing, and a result is stored only if the scope's generation is unchanged when it completes, so a
+///   computation that raced a write never stores its stale result as current.
+/// - **Coalescing.** Concurrent misses for the same key and generation run `compute` once; every caller gets
+///   its value or its error. Errors are never stored.
+/// - **Suspension.** While `suspend()`ed (e.g. the change feed is down), nothing is served or stored;
+///   `resume()` clears everything once more before caching again.
+///
+/// The computation runs in its own task, so a caller that goes away does not fail the others waiting for it.
+/// All bookkeeping is under one lock held for O(1) work (eviction aside), never across an `await`.
+public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCacheValue>: Sendable {
+    /// Estimated bytes of bookkeeping per entry (slot, dictionary bucket, string header, buffer header).
+    static var entryOverhead: Int { 192 }
+    /// Estimated bytes per tracked scope in the generation table.
+    static var scopeOverhead: Int { 64 + MemoryLayout<Scope>.stride }
+
+    public let configuration: Configuration
+    /// Scopes whose generation is tracked individually; past this, every generation is reset at once.
+    let maximumTrackedScopes: Int
+    /// The part of the budget left for entries once the generation table's share is reserved.
+    let entryBudget: Int
+    private let state: Mutex<State>
+    private let metrics: ResponseCacheMetrics
+
+    private struct Flight: Sendable {
+        var id: UInt64
+        var generation: UInt64
+        var task: Task<Value, any Error>
+    }
+
+    private struct State: Sendable {
+        var entries = LRUEntries<Value>()
+        /// Generation of each scope invalidated since the last reset; others are at `floor`.
+        var generations: [Scope: UInt64] = [:]
+        var floor: UInt64 = 0
+        var tick: UInt64 = 0
+        var suspended: Bool
+        var flights: [String: Flight] = [:]
+        var nextFlightID: UInt64 = 0
+
+        func generation(of scope: Scope) -> UInt64 { generations[scope] ?? floor }
+
+        /// Every scope to a new generation, every entry dropped.
+        mutating func reset() {
+            tick += 1
+            floor = tick
+            generations = [:]
+            entries.removeAll()
+        }
+    }
+
+    private enum Step {
+        case hit(Value)
+        case join(Task<Value, any Error>)
+        case lead(Task<Value, any Error>)
+        case bypass
+    }
+
+    /// - Parameters:
+    ///   - name: the `cache` label of the metrics.
+    ///   - startsSuspended: true when entries must not be served until `resume()` (e.g. until a change feed
+    ///     has started listening).
+    ///   - metricsFactory: where the counters go; the global `MetricsSystem.factory` unless a test passes one.
+    public init(
+        configuration: Configuration = Configuration(), name: String = "responses", startsSuspended: Bool = false,
+        metricsFactory: any MetricsFactory = MetricsSystem.factory
+    ) {
+        self.configuration = configuration
+        self.maximumTrackedScopes = configuration.maximumBytes / 8 / Self.scopeOverhead
+        self.entryBudget = configuration.maximumBytes - maximumTrackedScopes * Self.scopeOverhead
+        self.state = Mutex(State(suspended: startsSuspended))
+        self.metrics = ResponseCacheMetrics(name: name, factory: metricsFactory)
+    }
+
+    /// The value for `key`: a stored one if it is current for `scope`'s generation and not expired, else
+    /// the result of `compute` (shared with concurrent identical calls), stored if still current.
+    /// Throws what `compute` threw.
+    public func value(
+        for key: String, scope: Scope, compute: @escaping @Sendable () async throws -> Value
+    ) async throws -> (value: Value, source: Source) {
+        let now = configuration.now()
+        let (step, expired) = state.withLock { state -> (Step, Bool) in
+            if state.suspended { return (.bypass, false) }
+            let generation = state.generation(of: scope)
+            var expired = false
+            if let entry = state.entries.peek(key) {
+                if entry.generation == generation && entry.expires > now {
+                    _ = state.entries.touch(key)
+                    return (.hit(entry.value), false)
+                }
+                expired = entry.generation == generation
+                state.entries.remove(key)
+            }
+            if let flight = state.flights[key], flight.generation == generation {
+                return (.join(flight.task), expired)
+            }
+            state.nextFlightID += 1
+            let id = state.nextFlightID
+            let task = Task {
+                try await self.compute(key: key, scope: scope, generation: generation, flight: id, compute)
+            }
+            state.flights[key] = Flight(id: id, generation: generation, task: task)
+            return (.lead(task), expired)
+        }
+        if expired { metrics.expirations.increment() }
+        switch step {
+        case .hit(let value):
+            metrics.hits.increment()
+            return (value, .hit)
+        case .join(let task):
+            metrics.coalesced.increment()
+            return (try await task.value, .coalesced)
+        case .lead(let task):
+            metrics.misses.increment()
+            return (try await task.value, .computed)
+        case .bypass:
+            metrics.bypassed.increment()
+            return (try await compute(), .bypassed)
+        }
+    }
+
+    /// Makes every entry of `scope` stale, including those being computed right now. Call it after a write
+    /// to the scope has committed and before the write is acknowledged.
+    public func invalidate(_ scope: Scope) {
+        let reset = state.withLock { state -> Bool in
+            state.tick += 1
+            state.generations[scope] = state.tick
+            guard state.generations.count > maximumTrackedScopes else { return false }
+            state.reset()
+            return true
+        }
+        metrics.invalidations.increment()
+        if reset { recordSize(entries: 0, bytes: 0) }
+    }
+
+    /// Makes every entry stale, including those being computed right now.
+    public func invalidateAll() {
+        state.withLock { $0.reset() }
+        metrics.invalidations.increment()
+        recordSize(entries: 0, bytes: 0)
+    }
+
+    /// Stops serving and storing entries and drops them all: use it when the cache can no longer learn of
+    /// writes (its change feed is down). Calls until `resume()` compute without caching.
+    public func suspend() {
+        state.withLock { state in
+            state.suspended = true
+            state.reset()
+        }
+        recordSize(entries: 0, bytes: 0)
+    }
+
+    /// Drops everything once more (writes may have been missed while suspended) and resumes caching.
+    public func resume() {
+        state.withLock { state in
+            state.reset()
+            state.suspended = false
+        }
+        recordSize(entries: 0, bytes: 0)
+    }
+
+    public var statistics: Statistics {
+        state.withLock { state in
+            Statistics(
+                entries: state.entries.count,
+                bytes: state.entries.bytes + state.generations.count * Self.scopeOverhead,
+                trackedScopes: state.generations.count, isSuspended: state.suspended
+            )
+        }
+    }
+
+    /// Keys from most to least recently used, for tests of the eviction order.
+    var keysByRecency: [String] {
+        state.withLock { $0.entries.keysNewestFirst }
+    }
+
+    private func compute(
+        key: String, scope: Scope, generation: UInt64, flight: UInt64,
+        _ compute: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let result: Result<Value, any Error>
+        do {
+            result = .success(try await compute())
+        } catch {
+            result = .failure(error)
+        }
+        let expires = configuration.now().advanced(by: configuration.timeToLive)
+        let outcome = state.withLock { state -> (evicted: Int, entries: Int, bytes: Int)? in
+            if state.flights[key]?.id == flight { state.flights[key] = nil }
+            guard case .success(let value) = result, !state.suspended, state.generation(of: scope) == generation
+            else { return nil }
+            let cost = key.utf8.count + value.cacheCost + Self.entryOverhead
+            guard cost <= entryBudget else { return nil }
+            state.entries.insert(
+                key, LRUEntries.Entry(value: value, generation: generation, expires: expires, cost: cost)
+            )
+            var evicted = 0
+            while state.entries.bytes > entryBudget, state.entries.removeOldest() != nil {
+                evicted += 1
+            }
+            return (evicted, state.entries.count, state.entries.bytes)
+        }
+        if let outcome {
+            if outcome.evicted > 0 { metrics.evictions.increment(by: outcome.evicted) }
+            recordSize(entries: outcome.entries, bytes: outcome.bytes)
+        }
+        return try result.get()
+    }
+
+    private func recordSize(entries: Int, bytes: Int) {
+        metrics.entries.record(entries)
+        metrics.bytes.record(bytes)
+    }
+}

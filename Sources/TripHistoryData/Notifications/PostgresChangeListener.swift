@@ -1,0 +1,127 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+import ServiceLifecycle
+import TripHistoryDomain
+
+/// Listens on `channel` for the rider ids whose trips changed (`PostgresTripRepository.record` notifies
+/// inside its transaction) and reports them, so every instance can drop its cached responses.
+///
+/// It owns one dedicated libpq connection, used only by its own thread: `LISTEN`, then `poll(2)` on the
+/// socket and `PQconsumeInput`/`PQnotifies`. PostgreSQL delivers a notification at commit; the thread wakes
+/// as soon as it arrives, so a change reaches `onChange` after network transit plus a thread wake-up —
+/// typically well under 10 ms, and under 100 ms on a loaded host. `pollInterval` bounds only how long a
+/// shutdown takes to be noticed.
+///
+/// Losing the connection loses notifications. The contract with the handlers is therefore:
+/// `onDisconnected` runs as soon as the loss is detected (the socket closes or errors, or TCP keepalives
+/// give up on a silent peer after about 11 s); the listener then reconnects with backoff by itself, and
+/// `onListening` runs only once `LISTEN` has succeeded again — also the first time. Whatever a handler
+/// guards (a cache) must not be trusted from `onDisconnected` until `onListening`, and must be cleared at
+/// `onListening` since changes made in between were never announced.
+public final class PostgresChangeListener: Service, Sendable {
+    /// The channel `record` notifies; the payload is the rider id in decimal.
+    public static let channel = "trip_history_changes"
+
+    private let connectionString: String
+    private let applicationName: String
+    private let pollInterval: Duration
+    private let logger: Logger
+    private let onListening: @Sendable () -> Void
+    private let onDisconnected: @Sendable () -> Void
+    private let onChange: @Sendable (RiderID?) -> Void
+
+    /// - Parameters:
+    ///   - applicationName: the connection's `application_name`, so operators (and tests) can find it in
+    ///     `pg_stat_activity`.
+    ///   - onChange: the rider whose trips changed, or nil for a payload that is not a rider id (treat it as
+    ///     "anything may have changed").
+    public init(
+        connectionString: String, applicationName: String = "trip-history-listener",
+        pollInterval: Duration = .milliseconds(100), logger: Logger,
+        onListening: @escaping @Sendable () -> Void, onDisconnected: @escaping @Sendable () -> Void,
+        onChange: @escaping @Sendable (RiderID?) -> Void
+    ) {
+        self.connectionString = connectionString
+        self.applicationName = applicationName
+        self.pollInterval = pollInterval
+        self.logger = logger
+        self.onListening = onListening
+        self.onDisconnected = onDisconnected
+        self.onChange = onChange
+    }
+
+    /// Listens until the task is cancelled or the application shuts down gracefully.
+    public func run() async throws {
+        let stop = NIOLockedValueBox(false)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                do {
+                    try await thread.runIfActive { self.listen(until: stop) }
+                } catch {
+                    logger.debug("change listener did not start", metadata: ["error": "\(error)"])
+                }
+            } onCancel: {
+                stop.withLockedValue { $0 = true }
+            }
+        } onGracefulShutdown: {
+            stop.withLockedValue { $0 = true }
+        }
+        try? await thread.shutdownGracefully()
+    }
+
+    /// The blocking loop of the listener thread; the connection is opened, used and closed on this thread only.
+    private func listen(until stop: NIOLockedValueBox<Bool>) {
+        let pollMilliseconds = Int32(clamping: pollInterval.components.seconds * 1_000
+            + pollInterval.components.attoseconds / 1_000_000_000_000_000)
+        var connection: PostgresConnection?
+        var retryMilliseconds: Int32 = 100
+        while !stop.withLockedValue({ $0 }) {
+            guard let current = connection else {
+                do {
+                    let opened = try PostgresConnection(
+                        connectionString: connectionString, applicationName: applicationName,
+                        settings: [
+                            ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
+                            ("keepalives_count", "3"),
+                        ]
+                    )
+                    try opened.execute(unsafeSQL: "LISTEN \(Self.channel)")
+                    connection = opened
+                    retryMilliseconds = 100
+                    logger.info("listening for trip changes", metadata: ["channel": "\(Self.channel)"])
+                    onListening()
+                } catch {
+                    logger.warning(
+                        "cannot listen for trip changes; retrying",
+                        metadata: ["error": "\(error)", "retry_ms": "\(retryMilliseconds)"]
+                    )
+                    sleep(milliseconds: retryMilliseconds, slice: pollMilliseconds, unless: stop)
+                    retryMilliseconds = min(retryMilliseconds * 2, 5_000)
+                }
+                continue
+            }
+            do {
+                for notification in try current.notifications(waitingUpTo: pollMilliseconds)
+                where notification.channel == Self.channel {
+                    onChange(RiderID(notification.payload))
+                }
+            } catch {
+                logger.warning("lost the trip change feed; reconnecting", metadata: ["error": "\(error)"])
+                connection = nil
+                onDisconnected()
+            }
+        }
+    }
+
+    private func sleep(milliseconds: Int32, slice: Int32, unless stop: NIOLockedValueBox<Bool>) {
+        var remaining = milliseconds
+        while remaining > 0, !stop.withLockedValue({ $0 }) {
+            let step = min(remaining, max(slice, 1))
+            usleep(UInt32(step) * 1_000)
+            remaining -= step
+        }
+    }
+}

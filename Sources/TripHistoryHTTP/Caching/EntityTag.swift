@@ -1,0 +1,41 @@
+import Crypto
+
+/// Entity tags (RFC 9110 §8.8.3) of response bodies, and `If-None-Match` evaluation.
+enum EntityTag {
+    /// A strong tag: the first 16 bytes of the body's SHA-256 in base64url, quoted. Equal bodies get equal
+    /// tags on every instance, so a client's tag stays valid across instances and cache misses.
+    static func strong(for body: [UInt8]) -> String {
+        "\"" + Base64URL.encode(Array(SHA256.hash(data: body).prefix(16))) + "\""
+    }
+
+    /// Whether `If-None-Match` (all of its field lines) matches `tag` under the weak comparison that
+    /// RFC 9110 §13.1.2 prescribes for this header: `*` matches any current representation, and `W/"x"`
+    /// matches `"x"`. Malformed members are ignored.
+    static func ifNoneMatch(_ fieldValues: [String], matches tag: String) -> Bool {
+        let opaque = Substring(stripWeak(Substring(tag)))
+        for value in fieldValues {
+            var rest = Substring(value)
+            while true {
+                rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "," }
+                guard !rest.isEmpty else { break }
+                if rest.first == "*" { return true }
+                rest = Substring(stripWeak(rest))
+                guard rest.first == "\"" else {
+                    // Not a tag: skip to the next member.
+                    rest = rest.drop { $0 != "," }
+                    continue
+                }
+                let afterQuote = rest.dropFirst()
+                guard let close = afterQuote.firstIndex(of: "\"") else { break }
+                let candidate = rest[rest.startIndex...close]
+                if candidate == opaque { return true }
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return false
+    }
+
+    private static func stripWeak(_ text: Substring) -> Substring {
+        text.hasPrefix("W/") ? text.dropFirst(2) : text
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import TripHistoryDomain
+import TripHistoryPresentation
+
+/// Cache keys of the rider routes. A key names everything the body depends on — route, the caller's view,
+/// rider, normalized filter, limit, validated cursor, display zone and negotiated locale — so two requests
+/// share an entry only when they would get the same bytes. Every component is validated or normalized
+/// before it gets here, and none can contain the separator.
+enum ResponseKey {
+    private static let separator = "\u{1F}"
+
+    /// The caller's view of a rider it may read: `r` for the rider themself, `a` for an analyst. The view is
+    /// part of the key so a rider's and an analyst's responses never share an entry, even if their bytes are
+    /// the same today. Services cannot read, so they never reach a lookup.
+    static func view(of caller: Caller) -> String {
+        switch caller {
+        case .rider: return "r"
+        case .analyst: return "a"
+        case .service: return "s"
+        }
+    }
+
+    static func list(
+        view: String, riderID: RiderID, parameters: TripListParameters, locale: SupportedLocale
+    ) -> String {
+        let filter = parameters.filter
+        return [
+            "list", view, riderID.description, String(parameters.limit.value),
+            filter.range.from.map { String(Timestamp.micros($0)) } ?? "",
+            filter.range.to.map { String(Timestamp.micros($0)) } ?? "",
+            filter.status?.rawValue ?? "", parameters.displayTimeZone?.identifier ?? "", locale.identifier,
+            parameters.cursor.map(String.init) ?? "",
+        ].joined(separator: separator)
+    }
+
+    static func detail(
+        view: String, riderID: RiderID, tripID: TripID, timeZone: TimeZone?, locale: SupportedLocale
+    ) -> String {
+        ["trip", view, riderID.description, tripID.description, timeZone?.identifier ?? "", locale.identifier]
+            .joined(separator: separator)
+    }
+}

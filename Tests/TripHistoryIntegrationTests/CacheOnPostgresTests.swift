@@ -1,0 +1,198 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Synchronization
+import Testing
+import TripHistoryCache
+import TripHistoryData
+import TripHistoryDomain
+import TripHistoryHTTP
+import TripHistoryTestSupport
+
+/// Instances with their own response caches on one PostgreSQL database, kept coherent by the change listener.
+@Suite struct CacheOnPostgresTests {
+    typealias API = TestAPI<PostgresTripRepository>
+
+    private static let serverTiming = HTTPField.Name("Server-Timing")!
+
+    /// One service instance: its pool, cache and change listener, and how often the listener connected or lost
+    /// its connection.
+    struct Instance: Sendable {
+        let api: API
+        let pool: PostgresConnectionPool
+        let cache: TripResponseCache
+        let applicationName: String
+        let listens: Events
+        let drops: Events
+    }
+
+    final class Events: Sendable {
+        private let value = Mutex(0)
+        var count: Int { value.withLock { $0 } }
+        func record() { value.withLock { $0 += 1 } }
+    }
+
+    /// Runs `body` with two instances, each with its own pool, cache and listener, wired as the composition
+    /// root wires them; returns once both listeners listen.
+    private func withInstances(_ body: ([Instance]) async throws -> Void) async throws {
+        try await DataTestDatabase.withPool(size: 2) { firstPool in
+            let secondPool = try await DataTestDatabase.makePool(size: 2)
+            var instances: [Instance] = []
+            var listeners: [Task<Void, any Error>] = []
+            for pool in [firstPool, secondPool] {
+                let cache = TripResponseCache(startsSuspended: true)
+                let applicationName = "trip-history-test-listener-\(UInt32.random(in: 0...UInt32.max))"
+                let listens = Events()
+                let drops = Events()
+                let listener = PostgresChangeListener(
+                    connectionString: try DataTestDatabase.connectionString(), applicationName: applicationName,
+                    logger: DataTestDatabase.logger,
+                    onListening: { cache.resume(); listens.record() },
+                    onDisconnected: { cache.suspend(); drops.record() },
+                    onChange: { riderID in
+                        if let riderID { cache.invalidate(riderID) } else { cache.invalidateAll() }
+                    }
+                )
+                listeners.append(Task { try await listener.run() })
+                let api = await TestAPI(repository: PostgresTripRepository(pool: pool), cache: cache)
+                instances.append(Instance(api: api, pool: pool, cache: cache, applicationName: applicationName, listens: listens, drops: drops))
+            }
+            do {
+                for instance in instances {
+                    try await Self.eventually("the listener listens") { instance.listens.count == 1 }
+                }
+                try await body(instances)
+            } catch {
+                for listener in listeners { listener.cancel() }
+                for listener in listeners { _ = try? await listener.value }
+                await secondPool.shutdown()
+                throw error
+            }
+            for listener in listeners { listener.cancel() }
+            for listener in listeners { _ = try? await listener.value }
+            await secondPool.shutdown()
+        }
+    }
+
+    private static func postBody(rider: RiderID, minute: Int) -> ByteBuffer {
+        let time = "2026-05-01T10:\(minute < 10 ? "0" : "")\(minute):00Z"
+        return ByteBuffer(string: """
+            {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
+             "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
+             "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
+             "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
+             "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
+            """)
+    }
+
+    /// Reads the list twice so the second read comes from the cache; returns the ids.
+    private static func warm(_ instance: Instance, rider: RiderID, headers: HTTPFields) async throws -> [String] {
+        try await instance.api.test { client in
+            _ = try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: headers) { $0.status }
+            return try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: headers) { response in
+                #expect(response.headers[Self.serverTiming] == "cache;desc=hit")
+                return response.json().tripIDs
+            }
+        }
+    }
+
+    /// Polls `instance`'s list until it shows `id`; records a failure after 200 polls 10 ms apart (2 s).
+    private static func expectEventuallyListed(_ id: String, on instance: Instance, rider: RiderID, headers: HTTPFields) async throws {
+        let (found, polls) = try await instance.api.test { client in
+            var polls = 0
+            var found = false
+            while !found && polls < 200 {
+                polls += 1
+                found = try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: headers) {
+                    $0.json().tripIDs.contains(id)
+                }
+                if !found { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            return (found, polls)
+        }
+        #expect(found, "trip \(id) not listed after \(polls) polls")
+    }
+
+    private static func eventually(_ what: String, _ condition: () -> Bool) async throws {
+        for _ in 0..<500 {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("\(what): not within 5 s")
+    }
+
+    @Test func aWriteThroughOneInstanceReachesTheOthersCache() async throws {
+        try await withInstances { instances in
+            let (writer, reader) = (instances[0], instances[1])
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await reader.api.riderToken(rider.rawValue))
+            var serviceHeaders = API.bearer(try await writer.api.serviceToken())
+            serviceHeaders[.contentType] = "application/json"
+            let service = serviceHeaders
+            for minute in 0..<5 {
+                let before = try await Self.warm(reader, rider: rider, headers: owner)
+                let id = try await writer.api.test { client in
+                    try await client.execute(uri: "/v1/trips", method: .post, headers: service, body: Self.postBody(rider: rider, minute: minute)) {
+                        try #require($0.json().string("id"))
+                    }
+                }
+                #expect(!before.contains(id))
+                try await Self.expectEventuallyListed(id, on: reader, rider: rider, headers: owner)
+                // The writer's own cache is invalidated before its 201, with no wait at all.
+                let own = try await writer.api.test { client in
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) { $0.json().tripIDs }
+                }
+                #expect(own.contains(id))
+            }
+        }
+    }
+
+    @Test func aDroppedChangeFeedStopsServingCachedEntriesAndReconnects() async throws {
+        try await withInstances { instances in
+            let (reader, other) = (instances[0], instances[1])
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await reader.api.riderToken(rider.rawValue))
+            let first = try await other.api.repository.record(
+                dataTestTrip(rider: rider, requestedAtMicros: 1_780_000_000_000_000), idempotency: nil
+            ).trip
+            try await Self.eventually("the first trip is announced") { reader.cache.statistics.trackedScopes > 0 }
+            #expect(try await Self.warm(reader, rider: rider, headers: owner) == [first.id.description])
+
+            try await other.pool.withConnection { connection in
+                _ = try connection.query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(reader.applicationName)"
+                ).count
+            }
+            try await Self.eventually("the drop is detected") { reader.drops.count == 1 }
+            // A write nobody announces: inserted directly, without NOTIFY. The reader may not serve its old page.
+            let copied = try await other.pool.withConnection { connection in
+                try connection.query(
+                    """
+                    INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at, completed_at,
+                        pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address,
+                        distance_m, duration_s, fare_amount_minor, fare_currency)
+                    SELECT rider_id, status, product, city, time_zone, requested_at + interval '1 day',
+                        started_at + interval '1 day', completed_at + interval '1 day', pickup_lat, pickup_lon,
+                        pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
+                        fare_amount_minor, fare_currency
+                    FROM trips WHERE id = \(first.id.description)::bigint RETURNING id
+                    """
+                ).int64(0, 0)
+            }
+            let unannounced = try #require(copied).description
+            try await reader.api.test { client in
+                try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) {
+                    #expect($0.json().tripIDs == [unannounced, first.id.description])
+                }
+            }
+            // It reconnects by itself, and announced writes invalidate its cache again.
+            try await Self.eventually("the listener listens again") { reader.listens.count == 2 }
+            #expect(try await Self.warm(reader, rider: rider, headers: owner) == [unannounced, first.id.description])
+            let announced = try await other.api.repository.record(
+                dataTestTrip(rider: rider, requestedAtMicros: 1_790_000_000_000_000), idempotency: nil
+            ).trip
+            try await Self.expectEventuallyListed(announced.id.description, on: reader, rider: rider, headers: owner)
+        }
+    }
+}
