@@ -1,3 +1,5 @@
+import Foundation
+
 /// Appends JSON straight into a byte array. Responses are written by hand rather than through `Encodable`
 /// so that their exact shape (snake_case, ids as strings, RFC 3339 times, nulls kept) is visible in one place
 /// and no encoder or intermediate dictionaries are built per request.
@@ -56,9 +58,27 @@ struct JSONWriter {
         needsComma = true
     }
 
+    /// Writes the decimal digits straight into the buffer; no String is built per number.
     mutating func int(_ value: some BinaryInteger) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        let value = Int64(value)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+        needsComma = true
+    }
+
+    /// Writes an RFC 3339 UTC timestamp as a JSON string.
+    mutating func timestamp(_ date: Date) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        RFC3339.append(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
 

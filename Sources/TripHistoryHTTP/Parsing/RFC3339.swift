@@ -77,6 +77,14 @@ enum RFC3339 {
 
     /// Writes `date` in UTC with a `Z`, with 3 or 6 fraction digits only when they are not zero.
     static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends what `format` returns, without building a String: responses write many timestamps.
+    static func append(_ date: Date, to bytes: inout [UInt8]) {
         let micros = Timestamp.micros(date)
         var seconds = micros / 1_000_000
         var fraction = micros % 1_000_000
@@ -91,8 +99,6 @@ enum RFC3339 {
             days -= 1
         }
         let civil = civilDate(daysSinceEpoch: days)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(27)
         appendDigits(&bytes, civil.year, width: 4)
         bytes.append(UInt8(ascii: "-"))
         appendDigits(&bytes, civil.month, width: 2)
@@ -113,7 +119,6 @@ enum RFC3339 {
             }
         }
         bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func parseCivilDate(_ utf8: [UInt8]) -> CivilDate? {
