@@ -192,17 +192,14 @@ import TripHistoryTestSupport
     }
 
     @Test func stoppedPostgreSQLGives503AndServiceResumesByItself() async throws {
-        guard let pgctl = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_PGCTL"], !pgctl.isEmpty else {
-            Issue.record("TRIP_HISTORY_TEST_PGCTL is not set: this test stops PostgreSQL and cannot run without it")
-            return
-        }
+        guard let pgctl = DataTestDatabase.serverControl() else { return }
         let pool = try await DataTestDatabase.makePool(size: 2, acquireTimeout: .milliseconds(500))
         let api = await TestAPI(repository: PostgresTripRepository(pool: pool))
         let headers = API.bearer(try await api.analystToken())
         try await DataDatabaseGate.shared.withExclusive {
             try await api.test { client in
                 try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) { #expect($0.status == .ok) }
-                try Self.shell(pgctl + " -m fast -w stop")
+                DataTestDatabase.controlServer(pgctl, "-m fast -w stop")
                 do {
                     for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/1"] {
                         try await client.execute(uri: uri, method: .get, headers: headers) { response in
@@ -214,7 +211,7 @@ import TripHistoryTestSupport
                         }
                     }
                 }
-                try Self.shell(pgctl + " -w start")
+                DataTestDatabase.controlServer(pgctl, "-w start")
                 var status: HTTPResponse.Status = .serviceUnavailable
                 for _ in 0..<20 where status != .ok {
                     status = try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) { $0.status }
@@ -224,15 +221,6 @@ import TripHistoryTestSupport
             }
         }
         await pool.shutdown()
-    }
-
-    private static func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " >/dev/null 2>&1"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(command)")
     }
 }
 

@@ -164,20 +164,6 @@ import TripHistoryDomain
             #expect(loaded == fromFile)
         }
     }
-
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["TRIP_HISTORY_SEED_BENCH"] != nil))
-    func seedsAMillionTripsQuickly() async throws {
-        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
-            let seeder = TripSeeder(pool: pool, logger: DataTestDatabase.logger)
-            let start = ContinuousClock.now
-            let written = try await seeder.seed(riders: 10_000, tripsPerRider: 100, seed: 7, progress: nil)
-            let elapsed = ContinuousClock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print("seeded \(written) rows in \(seconds) s: \(Int(Double(written) / seconds)) rows/s")
-            #expect(written == 1_000_000)
-            #expect(elapsed < .seconds(60))
-        }
-    }
 }
 
 /// Collects progress reports from the pool's thread.

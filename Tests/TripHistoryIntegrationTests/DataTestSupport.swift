@@ -82,6 +82,24 @@ enum DataTestDatabase {
         }
     }
 
+    /// The command prefix that stops and starts the test server (`TRIP_HISTORY_TEST_PGCTL`, set by
+    /// scripts/test), or a recorded failure (never a skip) when it is missing.
+    static func serverControl() -> String? {
+        guard let pgctl = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_PGCTL"], !pgctl.isEmpty else {
+            Issue.record("TRIP_HISTORY_TEST_PGCTL is not set: this test stops PostgreSQL and cannot run without it")
+            return nil
+        }
+        return pgctl
+    }
+
+    /// Runs `pgctl` with `arguments` (e.g. `-m fast -w stop`) and expects success. system(3) rather than
+    /// Process: it needs no run loop and returns as soon as pg_ctl exits, whatever the server inherits.
+    static func controlServer(_ pgctl: String, _ arguments: String) {
+        let command = "\(pgctl) \(arguments) >/dev/null 2>&1"
+        let status = system(command)
+        #expect(status == 0, "\(command)")
+    }
+
     /// A rider id far above seeded ones, so parallel suites never see each other's trips.
     static func randomRiderID() -> RiderID {
         RiderID(Int64.random(in: 1_000_000_000...9_000_000_000_000))!
