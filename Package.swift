@@ -8,7 +8,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "trip-history",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "trip-history", targets: ["trip-history"])
     ],

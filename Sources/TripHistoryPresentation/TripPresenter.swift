@@ -3,11 +3,12 @@ import TripHistoryDomain
 
 /// Turns trips into the localized strings of the trip list and detail screens.
 ///
-/// Build one at start-up and share it: the initializer prepares every locale's formatters (a few tens of
-/// milliseconds), and `display(for:locale:timeZone:)` only reads them. It is safe to call from any number
-/// of threads at once. No lock of this type is taken on that path; Foundation itself briefly locks its
-/// formatter cache inside each `formatted` call, and a time zone's offset lookup locks that zone's ICU
-/// calendar.
+/// Build one at start-up and share it: the initializer prepares every locale's formatters and tables
+/// (about 70 ms of CPU), and `display(for:locale:timeZone:)` mostly reads them. It is safe to call from any
+/// number of threads at once. For common values (see `LocaleFormatters`) no lock is taken on that path
+/// except the one a time zone's offset lookup takes on that zone's ICU calendar; a currency outside
+/// `LocaleFormatters.precomputedCurrencies` takes a short lock, and values outside the tables go to ICU,
+/// whose `formatted` calls briefly lock Foundation's formatter cache.
 public final class TripPresenter: Sendable {
     private let enUS: LocaleFormatters
     private let enGB: LocaleFormatters
@@ -72,19 +73,5 @@ public final class TripPresenter: Sendable {
     /// date and time, daylight saving included.
     static func wallClock(_ date: Date, in zone: TimeZone) -> Date {
         date.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: date)))
-    }
-
-    /// The first non-blank comma-separated part of the drop-off address ("1 Market St" of
-    /// "1 Market St, San Francisco, CA"), extended by the next parts while it has no letter (so "170, Avenida
-    /// Insurgentes Sur" stays whole rather than becoming "170"), or the city when the address has none.
-    static func destination(of details: TripDetails) -> String {
-        var parts: [String] = []
-        for part in details.dropoff.address.split(separator: ",") {
-            let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { continue }
-            parts.append(trimmed)
-            if trimmed.contains(where: \.isLetter) { return parts.joined(separator: ", ") }
-        }
-        return parts.isEmpty ? details.city : parts.joined(separator: ", ")
     }
 }
