@@ -13,9 +13,17 @@ public struct AccessTokens: Sendable {
     }
 
     private let keys: JWTKeyCollection
+    /// Tokens already verified, so a token reused on every request is decoded and checked once.
+    let verified: VerifiedTokenCache
 
     /// `secret` is the service secret; the signing key is derived from it so tokens and cursors never share a key.
     public init(secret: [UInt8]) async {
+        await self.init(secret: secret, verified: VerifiedTokenCache())
+    }
+
+    /// As `init(secret:)`, remembering verified tokens in `verified`.
+    init(secret: [UInt8], verified: VerifiedTokenCache) async {
+        self.verified = verified
         let derived = HMAC<SHA256>.authenticationCode(
             for: Array("trip-history token key v1".utf8), using: SymmetricKey(data: secret)
         )
@@ -43,12 +51,30 @@ public struct AccessTokens: Sendable {
         guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].utf8.count <= 4096 else {
             throw Problem.unauthorized("The Authorization header must be 'Bearer <token>'.")
         }
+        let token = parts[1]
+        switch verified.lookup(token) {
+        case .hit(let caller): return caller
+        case .expired: throw Self.rejected
+        case .miss: break
+        }
         let claims: AccessTokenClaims
         do {
-            claims = try await keys.verify(String(parts[1]), as: AccessTokenClaims.self)
+            claims = try await keys.verify(String(token), as: AccessTokenClaims.self)
         } catch {
-            throw Problem.unauthorized("The bearer token is malformed, badly signed or expired.")
+            throw Self.rejected
         }
+        let caller = try Self.caller(claims: claims)
+        verified.insert(token, caller: caller, expiry: claims.expiration.value)
+        return caller
+    }
+
+    /// The 401 for a token that does not verify, also when a cached token has expired since.
+    private static var rejected: Problem {
+        Problem.unauthorized("The bearer token is malformed, badly signed or expired.")
+    }
+
+    /// The caller named by verified claims, or the 401 for a subject or role this service does not accept.
+    private static func caller(claims: AccessTokenClaims) throws(Problem) -> Caller {
         switch Role(rawValue: claims.role) {
         case .rider:
             guard let riderID = RiderID(claims.subject.value) else {
