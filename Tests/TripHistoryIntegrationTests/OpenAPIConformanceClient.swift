@@ -39,6 +39,26 @@ struct OpenAPIConformanceClient: Sendable {
         return response
     }
 
+    /// Sends the request again with the `ETag` of `earlier` (a 200 to the same request) in `If-None-Match`,
+    /// expects `304 Not Modified`, checks it against `documented`, and that it has the same tag, no body and no
+    /// `Content-Type`.
+    @discardableResult
+    func checkNotModified(
+        _ uri: String, _ documented: Documented, headers: HTTPFields, since earlier: TestResponse,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> TestResponse {
+        let tag = try #require(earlier.headers[.eTag], "\(uri)", sourceLocation: sourceLocation)
+        var conditional = headers
+        conditional[.ifNoneMatch] = tag
+        let response = try await check(
+            .get, uri, documented, headers: conditional, expect: .notModified, sourceLocation: sourceLocation
+        )
+        #expect(response.headers[.eTag] == tag, "\(uri)", sourceLocation: sourceLocation)
+        #expect(response.body.readableBytes == 0, "\(uri)", sourceLocation: sourceLocation)
+        #expect(response.headers[.contentType] == nil, "\(uri)", sourceLocation: sourceLocation)
+        return response
+    }
+
     func violations(of response: TestResponse, _ documented: Documented) -> [String] {
         let body = Data(buffer: response.body)
         switch documented {

@@ -355,10 +355,12 @@ enum OpenAPIConformanceScenario {
             )
             try await conformance.check(.post, "/v1/trips", .record, body: newTrip(rider: rider), expect: .unauthorized)
 
-            // Listing: pages in both directions, a filter, and every refusal.
+            // Listing: pages in both directions, a revalidated page, a filter, and every refusal.
             let first = try await conformance.check(.get, "\(list)?limit=1", .list, headers: owner, expect: .ok)
             let next = try #require(first.json().string("page.next_cursor"))
             #expect(first.headers[HTTPField.Name("Link")!] != nil)
+            let notModified = try await conformance.checkNotModified("\(list)?limit=1", .list, headers: owner, since: first)
+            #expect(notModified.headers[HTTPField.Name("Link")!] == nil)
             let second = try await conformance.check(.get, "\(list)?limit=1&cursor=\(next)", .list, headers: owner, expect: .ok)
             #expect(second.json().string("page.prev_cursor") != nil)
             let filtered = try await conformance.check(
@@ -381,8 +383,9 @@ enum OpenAPIConformanceScenario {
             try await conformance.check(.get, list, .list, headers: service, expect: .forbidden)
             try await conformance.check(.get, list, .list, headers: stranger, expect: .notFound)
 
-            // One trip.
-            try await conformance.check(.get, "\(list)/\(tripID)?tz=Europe/Paris", .detail, headers: owner, expect: .ok)
+            // One trip, and the same trip revalidated.
+            let trip = try await conformance.check(.get, "\(list)/\(tripID)?tz=Europe/Paris", .detail, headers: owner, expect: .ok)
+            try await conformance.checkNotModified("\(list)/\(tripID)?tz=Europe/Paris", .detail, headers: owner, since: trip)
             try await conformance.check(.get, "\(list)/\(tripID)", .detail, headers: analyst, expect: .ok)
             try await conformance.check(.get, "\(list)/\(Int64.max)", .detail, headers: owner, expect: .notFound)
             try await conformance.check(.get, "\(list)/abc", .detail, headers: owner, expect: .badRequest)

@@ -108,7 +108,8 @@ import TripHistoryTestSupport
 
     static let conformingHeaders: HTTPFields = [
         HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "private, no-cache",
-        .vary: "Authorization, Accept-Language", .contentLanguage: "en-US",
+        .vary: "Authorization, Accept-Language", .contentLanguage: "en-US", .eTag: "\"q9Xf3V1mKc8oZ2hT0bW4Ag\"",
+        HTTPField.Name("Server-Timing")!: "cache;desc=miss, db;dur=1.204, encode;dur=0.087",
     ]
 
     static func trip(replacing old: String, with new: String) -> String {
@@ -138,6 +139,27 @@ import TripHistoryTestSupport
             path: "/v1/riders/{rider_id}/trips", method: "get", headers: Self.conformingHeaders
         )
         #expect(page == [])
+    }
+
+    @Test func aNotModifiedPassesWithoutABodyAndDriftIsReported() {
+        func violations(_ body: String, headers: HTTPFields = Self.conformingHeaders) -> [String] {
+            document.validate(
+                response: 304, contentType: nil, body: Data(body.utf8), path: "/v1/riders/{rider_id}/trips",
+                method: "GET", headers: headers
+            )
+        }
+        #expect(violations("") == [])
+        #expect(detailViolations("", status: 304, contentType: nil) == [])
+        #expect(!violations(Self.page(Self.conformingTrip)).isEmpty, "a body on a 304")
+        var noTag = Self.conformingHeaders
+        noTag[.eTag] = nil
+        #expect(!violations("", headers: noTag).isEmpty, "a 304 without ETag")
+        var weakTag = Self.conformingHeaders
+        weakTag[.eTag] = "W/\"q9Xf3V1mKc8oZ2hT0bW4Ag\""
+        #expect(!detailViolations(Self.conformingTrip, headers: weakTag).isEmpty, "a weak ETag on a 200")
+        var noTiming = Self.conformingHeaders
+        noTiming[HTTPField.Name("Server-Timing")!] = nil
+        #expect(!detailViolations(Self.conformingTrip, headers: noTiming).isEmpty, "a 200 without Server-Timing")
     }
 
     @Test(arguments: [

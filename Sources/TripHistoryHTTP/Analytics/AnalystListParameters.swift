@@ -16,18 +16,7 @@ struct AnalystListParameters {
     ) throws(Problem) -> AnalystListParameters {
         try TripListParameters.rejectRepeated(["limit", "cursor", "resume_after", "resume_requested_at"], in: query)
         let common = try AnalystQueryParameters.parse(query, limits: limits)
-        let limit: AnalystPageLimit
-        if let text = query["limit"] {
-            guard let value = Int(text), let parsed = AnalystPageLimit(value) else {
-                throw Problem.invalidParameter(
-                    "limit",
-                    "limit must be an integer from \(AnalystPageLimit.range.lowerBound) to \(AnalystPageLimit.range.upperBound)."
-                )
-            }
-            limit = parsed
-        } else {
-            limit = .default
-        }
+        let limit = try AnalystPageLimit.parse(query["limit"])
         if let cursor = query["cursor"], cursor.isEmpty {
             throw Problem.invalidParameter("cursor", "cursor must not be empty; omit it for the first page.")
         }

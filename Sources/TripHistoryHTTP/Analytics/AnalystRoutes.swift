@@ -90,36 +90,22 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                 filter: query.filter, limit: parameters.limit, position: position, caller: caller
             )
         }
-        let nextCursor = page.next.map { cursors.encode($0, scope: scope) }
-        let previousCursor = page.previous.map { cursors.encode($0, scope: scope) }
+        let pageCursors = PageCursors(page, scope: scope, codec: cursors)
 
         var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
         writer.beginObject()
-        writer.key("data")
-        writer.beginArray()
-        for trip in page.trips {
-            writer.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: query.timeZone))
+        writer.tripPage(page, limit: parameters.limit.value, cursors: pageCursors) { trip in
+            presenter.display(for: trip, locale: locale, timeZone: query.timeZone)
         }
-        writer.endArray()
-        writer.key("page")
-        writer.beginObject()
-        writer.field("limit", parameters.limit.value)
-        writer.field("has_more", page.hasMore)
-        writer.field("next_cursor", nextCursor)
-        writer.field("prev_cursor", previousCursor)
-        writer.endObject()
         writer.key("filter")
         query.write(to: &writer)
         writer.endObject()
 
         var headers = Self.headers(contentType: AnalystFormat.json.mediaType, locale: locale)
-        var links: [String] = []
-        for (cursor, relation) in [(nextCursor, "next"), (previousCursor, "prev")] {
-            guard let cursor else { continue }
+        headers[TripHeaderNames.link] = pageCursors.link { cursor in
             let items = ["limit=\(parameters.limit.value)"] + query.queryItems + ["cursor=\(cursor)"]
-            links.append("</v1/trips?\(items.joined(separator: "&"))>; rel=\"\(relation)\"")
+            return "/v1/trips?" + items.joined(separator: "&")
         }
-        if !links.isEmpty { headers[TripHeaderNames.link] = links.joined(separator: ", ") }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
     }
 

@@ -14,18 +14,7 @@ struct TripListParameters {
     static func parse(_ query: FlatDictionary<Substring, Substring>) throws(Problem) -> TripListParameters {
         try rejectRepeated(["limit", "cursor", "from", "to", "tz", "status"], in: query)
         let timeZone = try parseTimeZone(query["tz"])
-        let limit: PageLimit
-        if let text = query["limit"] {
-            guard let value = Int(text), let parsed = PageLimit(value) else {
-                throw Problem.invalidParameter(
-                    "limit",
-                    "limit must be an integer from \(PageLimit.range.lowerBound) to \(PageLimit.range.upperBound)."
-                )
-            }
-            limit = parsed
-        } else {
-            limit = .default
-        }
+        let limit = try PageLimit.parse(query["limit"])
         let from = try query["from"].map { text throws(Problem) in try parseBound(text, name: "from", timeZone) }
         let to = try query["to"].map { text throws(Problem) in try parseBound(text, name: "to", timeZone) }
         let range: DateRange

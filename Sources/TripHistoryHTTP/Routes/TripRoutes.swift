@@ -53,7 +53,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         let parameters = try TripListParameters.parse(request.uri.queryParameters)
         let scope = CursorScope(riderID: riderID, filter: parameters.filter)
         let position = try parameters.cursor.map { cursor throws(Problem) in
-            try Self.decodeCursor(cursor, scope: scope, cursors: cursors)
+            try cursors.position(cursor, scope: scope)
         }
         let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
         let compute: @Sendable () async throws -> CachedTripResponse = {
@@ -79,25 +79,15 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
             riderID: riderID, filter: parameters.filter, limit: parameters.limit, position: position, caller: caller
         )
         let encodingStarted = ContinuousClock.now
-        let scope = CursorScope(riderID: riderID, filter: parameters.filter)
-        let nextCursor = page.next.map { cursors.encode($0, scope: scope) }
-        let previousCursor = page.previous.map { cursors.encode($0, scope: scope) }
+        let pageCursors = PageCursors(
+            page, scope: CursorScope(riderID: riderID, filter: parameters.filter), codec: cursors
+        )
 
         var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
         writer.beginObject()
-        writer.key("data")
-        writer.beginArray()
-        for trip in page.trips {
-            writer.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: parameters.displayTimeZone))
+        writer.tripPage(page, limit: parameters.limit.value, cursors: pageCursors) { trip in
+            presenter.display(for: trip, locale: locale, timeZone: parameters.displayTimeZone)
         }
-        writer.endArray()
-        writer.key("page")
-        writer.beginObject()
-        writer.field("limit", parameters.limit.value)
-        writer.field("has_more", page.hasMore)
-        writer.field("next_cursor", nextCursor)
-        writer.field("prev_cursor", previousCursor)
-        writer.endObject()
         writer.key("filter")
         writer.beginObject()
         writer.field("from", parameters.filter.range.from.map(RFC3339.format))
@@ -107,13 +97,9 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         writer.endObject()
         writer.endObject()
 
-        var links: [String] = []
-        for (cursor, relation) in [(nextCursor, "next"), (previousCursor, "prev")] {
-            guard let cursor else { continue }
-            links.append("<\(Self.listURL(riderID: riderID, parameters: parameters, cursor: cursor))>; rel=\"\(relation)\"")
-        }
         return CachedTripResponse(
-            body: writer.bytes, link: links.isEmpty ? nil : links.joined(separator: ", "),
+            body: writer.bytes,
+            link: pageCursors.link { Self.listURL(riderID: riderID, parameters: parameters, cursor: $0) },
             database: encodingStarted - queryStarted, encodingStarted: encodingStarted
         )
     }
@@ -187,19 +173,6 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         headers[.cacheControl] = "no-store"
         if recorded.replayed { headers[TripHeaderNames.idempotentReplayed] = "true" }
         return Response(status: .created, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
-    }
-
-    private static func decodeCursor(
-        _ cursor: Substring, scope: CursorScope, cursors: CursorCodec
-    ) throws(Problem) -> PagePosition {
-        do {
-            return try cursors.decode(cursor, scope: scope)
-        } catch {
-            switch error {
-            case .invalid: throw Problem.invalidCursor
-            case .mismatch: throw Problem.cursorMismatch
-            }
-        }
     }
 
     private static func riderID(_ context: Context) throws(Problem) -> RiderID {
