@@ -110,8 +110,8 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
     }
 
     /// Streams every matching trip after `after`. The first batch is read before the response starts, so a
-    /// refused or failing query still gets a problem response; later batches are read one at a time as the
-    /// client takes the bytes, and a write failing (the client went away) ends the loop before the next query.
+    /// refused or failing query still gets a problem response; each later batch is read while the one before
+    /// it is encoded and written, and a write failing (the client went away) ends the loop and cancels that read.
     /// A failure after the head was sent ends the response without its last chunk, which clients see as a
     /// truncated transfer; they resume from the last complete line.
     private func export(
@@ -143,8 +143,16 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             }
             var batch = first
             var rows = 0
+            // The read of the next batch, started before the current one is encoded, so the database and the
+            // encoder overlap; cancelled if the client goes away, so at most one batch is read after that.
+            var prefetch: Task<([Trip]?, AnalystTripBatches<Repository>), any Error>?
             do {
                 while let trips = batch {
+                    prefetch = Task { [batches] in
+                        var batches = batches
+                        let next = try await batches.next()
+                        return (next, batches)
+                    }
                     for trip in trips {
                         if format == .csv {
                             var csv = CSVWriter(capacity: 1024)
@@ -162,11 +170,13 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                         }
                     }
                     rows += trips.count
-                    batch = try await batches.next()
+                    (batch, batches) = try await prefetch!.value
+                    prefetch = nil
                 }
                 if !pending.isEmpty { try await writer.write(ByteBuffer(bytes: pending)) }
                 try await writer.finish(nil)
             } catch {
+                prefetch?.cancel()
                 logger.info("export ended early", metadata: ["rows": "\(rows)", "error": "\(error)"])
                 throw error
             }
