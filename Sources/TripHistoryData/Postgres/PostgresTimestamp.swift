@@ -1,3 +1,5 @@
+import TripHistoryDomain
+
 /// Exact conversion between microseconds since 1970 and PostgreSQL's `timestamptz` text form in UTC,
 /// `YYYY-MM-DD HH:MM:SS.ffffff+00`, by integer arithmetic only (no Double, no DateFormatter).
 public enum PostgresTimestamp {
@@ -114,26 +116,12 @@ public enum PostgresTimestamp {
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
-    // Howard Hinnant's civil-from-days algorithm for the proleptic Gregorian calendar.
     private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        CivilCalendar.date(days: days)
     }
 
     static func days(fromYear year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilCalendar.days(year: year, month: month, day: day)
     }
 
     private static func appendPadded(_ value: Int64, width: Int, to bytes: inout [UInt8]) {

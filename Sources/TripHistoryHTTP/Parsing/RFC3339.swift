@@ -164,26 +164,14 @@ enum RFC3339 {
         }
     }
 
-    /// Days from 1970-01-01 to `date` in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    /// Days from 1970-01-01 to `date`.
     static func daysSinceEpoch(_ date: CivilDate) -> Int {
-        let year = date.month <= 2 ? date.year - 1 : date.year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (date.month > 2 ? date.month - 3 : date.month + 9) + 2) / 5 + date.day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilCalendar.days(year: Int64(date.year), month: Int64(date.month), day: Int64(date.day)))
     }
 
     /// The inverse of `daysSinceEpoch`.
     static func civilDate(daysSinceEpoch days: Int64) -> CivilDate {
-        let z = Int(days) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return CivilDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let civil = CivilCalendar.date(days: days)
+        return CivilDate(year: Int(civil.year), month: Int(civil.month), day: Int(civil.day))
     }
 }
