@@ -3,7 +3,7 @@
 public struct ExportAnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// Rows per batch: large enough that round trips are few, small enough that each query is short and a
     /// batch stays a few megabytes.
-    public static var defaultBatchSize: Int { 1000 }
+    public static var defaultBatchSize: Int { 2000 }
 
     private let repository: Repository
     private let limits: AnalystQueryLimits

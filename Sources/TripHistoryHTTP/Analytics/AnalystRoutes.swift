@@ -134,13 +134,10 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             // The slot is held for as long as this body exists, and freed when it is released.
             _ = slot
             var batches = batches
-            var pending: [UInt8] = []
-            pending.reserveCapacity(Self.exportChunkBytes + 4096)
-            if format == .csv {
-                var csv = CSVWriter(capacity: 512)
-                csv.header()
-                pending.append(contentsOf: csv.bytes)
-            }
+            // One buffer per stream, flushed as a chunk whenever it passes exportChunkBytes.
+            var csv = CSVWriter(capacity: Self.exportChunkBytes + 4096)
+            var json = JSONWriter(capacity: Self.exportChunkBytes + 4096)
+            if format == .csv { csv.header() }
             var batch = first
             var rows = 0
             // The read of the next batch, started before the current one is encoded, so the database and the
@@ -155,25 +152,26 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                     }
                     for trip in trips {
                         if format == .csv {
-                            var csv = CSVWriter(capacity: 1024)
                             csv.trip(trip)
-                            pending.append(contentsOf: csv.bytes)
+                            if csv.bytes.count >= Self.exportChunkBytes {
+                                try await writer.write(ByteBuffer(bytes: csv.bytes))
+                                csv.clear()
+                            }
                         } else {
-                            var json = JSONWriter(capacity: 1024)
                             json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
-                            pending.append(contentsOf: json.bytes)
-                            pending.append(UInt8(ascii: "\n"))
-                        }
-                        if pending.count >= Self.exportChunkBytes {
-                            try await writer.write(ByteBuffer(bytes: pending))
-                            pending.removeAll(keepingCapacity: true)
+                            json.endLine()
+                            if json.bytes.count >= Self.exportChunkBytes {
+                                try await writer.write(ByteBuffer(bytes: json.bytes))
+                                json.clear()
+                            }
                         }
                     }
                     rows += trips.count
                     (batch, batches) = try await prefetch!.value
                     prefetch = nil
                 }
-                if !pending.isEmpty { try await writer.write(ByteBuffer(bytes: pending)) }
+                let rest = format == .csv ? csv.bytes : json.bytes
+                if !rest.isEmpty { try await writer.write(ByteBuffer(bytes: rest)) }
                 try await writer.finish(nil)
             } catch {
                 prefetch?.cancel()

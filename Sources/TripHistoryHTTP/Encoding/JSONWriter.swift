@@ -13,6 +13,18 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Ends a line of newline-delimited JSON; the next value starts a new top-level document.
+    mutating func endLine() {
+        bytes.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    /// Empties the buffer, keeping its capacity, to write the next chunk of a stream.
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
     mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
@@ -61,15 +73,7 @@ struct JSONWriter {
     /// Writes the decimal digits straight into the buffer; no String is built per number.
     mutating func int(_ value: some BinaryInteger) {
         separate()
-        let value = Int64(value)
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        }
+        DecimalDigits.append(Int64(value), to: &bytes)
         needsComma = true
     }
 
