@@ -30,11 +30,6 @@ struct LRUEntries<Value: Sendable>: Sendable {
 
     var count: Int { index.count }
 
-    /// The entry for `key`, without changing the order.
-    func peek(_ key: String) -> Entry? {
-        index[key].flatMap { slots[$0]?.entry }
-    }
-
     /// The entry for `key`, made the most recently used.
     mutating func touch(_ key: String) -> Entry? {
         guard let position = index[key], let slot = slots[position] else { return nil }

@@ -95,9 +95,9 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
             if state.suspended { return (.bypass, false) }
             let generation = state.generation(of: scope)
             var expired = false
-            if let entry = state.entries.peek(key) {
+            // One lookup marks the entry recently used; a stale one is removed just below anyway.
+            if let entry = state.entries.touch(key) {
                 if entry.generation == generation && entry.expires > now {
-                    _ = state.entries.touch(key)
                     return (.hit(entry.value), false)
                 }
                 expired = entry.generation == generation
