@@ -131,6 +131,22 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
         }
     }
 
+    /// The stored value for `key` if it can be served right now (current for `scope`'s generation, not
+    /// expired, cache not suspended), counted as a hit; nil otherwise, with nothing counted or changed, so the
+    /// caller can go on to `value(for:scope:compute:)`. Never waits: for callers that must not suspend, such
+    /// as a channel handler answering warm hits on the event loop.
+    public func storedValue(for key: String, scope: Scope) -> Value? {
+        let now = configuration.now()
+        let value = state.withLock { state -> Value? in
+            guard !state.suspended, let entry = state.entries.touch(key), entry.generation == state.generation(of: scope),
+                entry.expires > now
+            else { return nil }
+            return entry.value
+        }
+        if value != nil { metrics.hits.increment() }
+        return value
+    }
+
     /// Makes every entry of `scope` stale, including those being computed right now. Call it after a write
     /// to the scope has committed and before the write is acknowledged.
     public func invalidate(_ scope: Scope) {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import CoreMetrics
 import HummingbirdTesting
 import NIOCore
 import Testing
@@ -19,6 +20,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// The export limit of the analyst routes, to check that slots are given back.
     public let exportSlots: ExportSlots
     private let makeRouter: @Sendable () -> Router<TripHistoryRequestContext>
+    private let makeShortcut: @Sendable (any MetricsFactory) -> CachedReadShortcut.Answers?
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     public init(
@@ -65,6 +67,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         makeRouter = {
             buildTripHistoryRouter(tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes)
         }
+        makeShortcut = { factory in cache.map { _ in CachedReadShortcut.Answers(routes: tripRoutes, metricsFactory: factory) } }
     }
 
     /// The router as the composition root builds it, for tests that run it on a real socket.
@@ -75,6 +78,21 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// Runs `body` against the router in memory.
     public func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
         try await Application(router: makeRouter()).test(.router, body)
+    }
+
+    /// Runs `body` against a real server on a loopback socket, wired like `serve`: with a cache, the
+    /// event-loop shortcut answers warm hits (counted in `shortcutMetrics`) before the router, unless
+    /// `shortcut` is false.
+    public func testLive<Value: Sendable>(
+        shortcut: Bool = true, shortcutMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        let answers = shortcut ? makeShortcut(shortcutMetrics) : nil
+        let application = Application(
+            router: makeRouter(),
+            server: .http1(configuration: .init(additionalChannelHandlers: answers.map { [CachedReadShortcut(answers: $0)] } ?? []))
+        )
+        return try await application.test(.live, body)
     }
 
     public func riderToken(_ riderID: Int64) async throws -> String {

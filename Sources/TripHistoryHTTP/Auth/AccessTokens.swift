@@ -41,17 +41,23 @@ public struct AccessTokens: Sendable {
         return try await keys.sign(claims)
     }
 
+    /// The caller of a well-formed bearer token that was verified before and has not expired; nil for
+    /// anything else (no header, malformed, never verified, expired), which `caller(authorization:)` then
+    /// judges. Never waits, so a channel handler may call it on the event loop.
+    func verifiedCaller(authorization: String?) -> Caller? {
+        guard let token = Self.bearerToken(authorization), case .hit(let caller) = verified.lookup(token) else { return nil }
+        return caller
+    }
+
     /// The caller proven by an `Authorization` header value. Every failure is a 401 that says what to fix
     /// without echoing the token.
     func caller(authorization: String?) async throws(Problem) -> Caller {
         guard let authorization else {
             throw Problem.unauthorized("Send an Authorization header with a Bearer token.")
         }
-        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].utf8.count <= 4096 else {
+        guard let token = Self.bearerToken(authorization) else {
             throw Problem.unauthorized("The Authorization header must be 'Bearer <token>'.")
         }
-        let token = parts[1]
         switch verified.lookup(token) {
         case .hit(let caller): return caller
         case .expired: throw Self.rejected
@@ -74,6 +80,14 @@ public struct AccessTokens: Sendable {
     }
 
     /// The caller named by verified claims, or the 401 for a subject or role this service does not accept.
+    /// The token of `Bearer <token>` (scheme case-insensitive), at most 4096 bytes.
+    private static func bearerToken(_ authorization: String?) -> Substring? {
+        guard let authorization else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].utf8.count <= 4096 else { return nil }
+        return parts[1]
+    }
+
     private static func caller(claims: AccessTokenClaims) throws(Problem) -> Caller {
         switch Role(rawValue: claims.role) {
         case .rider:

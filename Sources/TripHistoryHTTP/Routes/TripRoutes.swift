@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import NIOCore
 import TripHistoryDomain
 import TripHistoryPresentation
@@ -49,34 +50,64 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
 
     func list(_ request: Request, _ context: Context) async throws -> Response {
         let caller = try await tokens.caller(authorization: request.headers[.authorization])
-        let riderID = try Self.riderID(context)
-        let parameters = try TripListParameters.parse(request.uri.queryParameters)
+        let read = try listRead(
+            caller: caller, riderID: context.parameters.get("rider_id"), query: request.uri.queryParameters,
+            acceptLanguage: request.headers[.acceptLanguage]
+        )
+        let compute: @Sendable () async throws -> CachedTripResponse = { try await renderList(read) }
+        return try await answer(
+            request, key: read.cacheKey, riderID: read.riderID, caller: caller, locale: read.locale, compute: compute
+        )
+    }
+
+    /// Answers a rider read: through the cache when there is one (which computes on a miss), else by computing.
+    private func answer(
+        _ request: Request, key: @autoclosure () -> String, riderID: RiderID, caller: Caller, locale: SupportedLocale,
+        compute: @escaping @Sendable () async throws -> CachedTripResponse
+    ) async throws -> Response {
+        let ifNoneMatch = request.headers[values: .ifNoneMatch]
+        guard let cache else {
+            return Response(Self.respond(try await compute(), source: nil, locale: locale, ifNoneMatch: ifNoneMatch))
+        }
+        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let (response, source) = try await cache.value(for: key(), scope: riderID, compute: compute)
+        return Response(Self.respond(response, source: source, locale: locale, ifNoneMatch: ifNoneMatch))
+    }
+
+    /// A list request, checked: everything its response depends on.
+    struct ListRead: Sendable {
+        let riderID: RiderID
+        let caller: Caller
+        let parameters: TripListParameters
+        let position: PagePosition?
+        let locale: SupportedLocale
+
+        var cacheKey: String {
+            ResponseKey.list(view: ResponseKey.view(of: caller), riderID: riderID, parameters: parameters, locale: locale)
+        }
+    }
+
+    /// Checks a list request's path, query and cursor in the order its problems are reported.
+    private func listRead(
+        caller: Caller, riderID: (some StringProtocol)?, query: FlatDictionary<Substring, Substring>,
+        acceptLanguage: String?
+    ) throws(Problem) -> ListRead {
+        let riderID = try Self.riderID(riderID)
+        let parameters = try TripListParameters.parse(query)
         let scope = CursorScope(riderID: riderID, filter: parameters.filter)
         let position = try parameters.cursor.map { cursor throws(Problem) in
             try cursors.position(cursor, scope: scope)
         }
-        let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
-        let compute: @Sendable () async throws -> CachedTripResponse = {
-            try await renderList(
-                riderID: riderID, parameters: parameters, position: position, caller: caller, locale: locale
-            )
-        }
-        guard let cache else { return Self.respond(try await compute(), source: nil, locale: locale, request: request) }
-        try Self.checkCanRead(riderID: riderID, caller: caller)
-        let key = ResponseKey.list(
-            view: ResponseKey.view(of: caller), riderID: riderID, parameters: parameters, locale: locale
-        )
-        let (response, source) = try await cache.value(for: key, scope: riderID, compute: compute)
-        return Self.respond(response, source: source, locale: locale, request: request)
+        let locale = localeNegotiator.bestMatch(acceptLanguage: acceptLanguage)
+        return ListRead(riderID: riderID, caller: caller, parameters: parameters, position: position, locale: locale)
     }
 
-    private func renderList(
-        riderID: RiderID, parameters: TripListParameters, position: PagePosition?, caller: Caller,
-        locale: SupportedLocale
-    ) async throws -> CachedTripResponse {
+    private func renderList(_ read: ListRead) async throws -> CachedTripResponse {
+        let (riderID, parameters) = (read.riderID, read.parameters)
         let queryStarted = ContinuousClock.now
         let page = try await listRiderTrips.execute(
-            riderID: riderID, filter: parameters.filter, limit: parameters.limit, position: position, caller: caller
+            riderID: riderID, filter: parameters.filter, limit: parameters.limit, position: read.position,
+            caller: read.caller
         )
         let encodingStarted = ContinuousClock.now
         let pageCursors = PageCursors(
@@ -86,7 +117,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
         writer.beginObject()
         writer.tripPage(page, limit: parameters.limit.value, cursors: pageCursors) { trip in
-            presenter.display(for: trip, locale: locale, timeZone: parameters.displayTimeZone)
+            presenter.display(for: trip, locale: read.locale, timeZone: parameters.displayTimeZone)
         }
         writer.key("filter")
         writer.beginObject()
@@ -106,29 +137,87 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
 
     func detail(_ request: Request, _ context: Context) async throws -> Response {
         let caller = try await tokens.caller(authorization: request.headers[.authorization])
-        let riderID = try Self.riderID(context)
-        guard let tripID = context.parameters.get("trip_id").flatMap({ TripID($0) }) else {
-            throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
-        }
-        let timeZone = try TripListParameters.parseTimeZone(request.uri.queryParameters["tz"])
-        let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
+        let read = try detailRead(
+            caller: caller, riderID: context.parameters.get("rider_id"), tripID: context.parameters.get("trip_id"),
+            query: request.uri.queryParameters, acceptLanguage: request.headers[.acceptLanguage]
+        )
         let compute: @Sendable () async throws -> CachedTripResponse = {
             let queryStarted = ContinuousClock.now
-            let trip = try await getTrip.execute(riderID: riderID, tripID: tripID, caller: caller)
+            let trip = try await getTrip.execute(riderID: read.riderID, tripID: read.tripID, caller: caller)
             let encodingStarted = ContinuousClock.now
             var writer = JSONWriter(capacity: 1024)
-            writer.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
+            writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: read.timeZone))
             return CachedTripResponse(
                 body: writer.bytes, link: nil, database: encodingStarted - queryStarted, encodingStarted: encodingStarted
             )
         }
-        guard let cache else { return Self.respond(try await compute(), source: nil, locale: locale, request: request) }
-        try Self.checkCanRead(riderID: riderID, caller: caller)
-        let key = ResponseKey.detail(
-            view: ResponseKey.view(of: caller), riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale
+        return try await answer(
+            request, key: read.cacheKey, riderID: read.riderID, caller: caller, locale: read.locale, compute: compute
         )
-        let (response, source) = try await cache.value(for: key, scope: riderID, compute: compute)
-        return Self.respond(response, source: source, locale: locale, request: request)
+    }
+
+    /// A detail request, checked: everything its response depends on.
+    struct DetailRead: Sendable {
+        let riderID: RiderID
+        let tripID: TripID
+        let caller: Caller
+        let timeZone: TimeZone?
+        let locale: SupportedLocale
+
+        var cacheKey: String {
+            ResponseKey.detail(
+                view: ResponseKey.view(of: caller), riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale
+            )
+        }
+    }
+
+    private func detailRead(
+        caller: Caller, riderID: (some StringProtocol)?, tripID: (some StringProtocol)?,
+        query: FlatDictionary<Substring, Substring>, acceptLanguage: String?
+    ) throws(Problem) -> DetailRead {
+        let riderID = try Self.riderID(riderID)
+        guard let tripID = tripID.flatMap({ TripID($0) }) else {
+            throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
+        }
+        let timeZone = try TripListParameters.parseTimeZone(query["tz"])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: acceptLanguage)
+        return DetailRead(riderID: riderID, tripID: tripID, caller: caller, timeZone: timeZone, locale: locale)
+    }
+
+    /// The response to a list or detail read that the cache can give right now without waiting, exactly as
+    /// `list` or `detail` would answer it; nil when anything is not so (not such a read, a token not verified
+    /// before, a problem to report, a miss), and the request should go through the router. For the
+    /// event-loop shortcut (`CachedReadShortcut`).
+    public func cachedResponse(to head: HTTPRequest) -> (route: String, response: RenderedResponse)? {
+        guard let cache, head.method == .get, let path = head.path,
+            let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
+        else { return nil }
+        let uri = URI(path)
+        let acceptLanguage = head.headerFields[.acceptLanguage]
+        let key: String
+        let riderID: RiderID
+        let locale: SupportedLocale
+        guard let readPath = RiderReadPath(uri.path) else { return nil }
+        switch readPath {
+        case .list(let riderText):
+            guard let read = try? listRead(
+                caller: caller, riderID: riderText, query: uri.queryParameters, acceptLanguage: acceptLanguage
+            ) else { return nil }
+            (key, riderID, locale) = (read.cacheKey, read.riderID, read.locale)
+        case .detail(let riderText, let tripText):
+            guard let read = try? detailRead(
+                caller: caller, riderID: riderText, tripID: tripText, query: uri.queryParameters,
+                acceptLanguage: acceptLanguage
+            ) else { return nil }
+            (key, riderID, locale) = (read.cacheKey, read.riderID, read.locale)
+        }
+        guard (try? Self.checkCanRead(riderID: riderID, caller: caller)) != nil,
+            let stored = cache.storedValue(for: key, scope: riderID)
+        else { return nil }
+        let response = Self.respond(
+            stored, source: .hit, locale: locale, ifNoneMatch: head.headerFields[values: .ifNoneMatch]
+        )
+        return (readPath.route, response)
     }
 
     func record(_ request: Request, _ context: Context) async throws -> Response {
@@ -175,8 +264,8 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         return Response(status: .created, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
     }
 
-    private static func riderID(_ context: Context) throws(Problem) -> RiderID {
-        guard let riderID = context.parameters.get("rider_id").flatMap({ RiderID($0) }) else {
+    private static func riderID(_ text: (some StringProtocol)?) throws(Problem) -> RiderID {
+        guard let riderID = text.flatMap({ RiderID($0) }) else {
             throw Problem.invalidParameter("rider_id", "rider_id must be a positive integer written in decimal.")
         }
         return riderID
@@ -195,17 +284,18 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
     /// A 200 with the stored body, or a 304 when `If-None-Match` matches its tag. Both carry the tag and the
     /// caching headers; the 304 has no body and no `Content-Type`.
     private static func respond(
-        _ response: CachedTripResponse, source: TripResponseCache.Source?, locale: SupportedLocale, request: Request
-    ) -> Response {
+        _ response: CachedTripResponse, source: TripResponseCache.Source?, locale: SupportedLocale,
+        ifNoneMatch: [String]
+    ) -> RenderedResponse {
         var headers = perRiderHeaders(locale: locale)
         headers[.eTag] = response.etag
         headers[ServerTiming.name] = ServerTiming.value(for: response, source: source)
-        if EntityTag.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: response.etag) {
+        if EntityTag.ifNoneMatch(ifNoneMatch, matches: response.etag) {
             headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
+            return RenderedResponse(status: .notModified, headers: headers, body: nil)
         }
         if let link = response.link { headers[TripHeaderNames.link] = link }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: response.body))
+        return RenderedResponse(status: .ok, headers: headers, body: response.body)
     }
 
     /// Headers of responses that belong to one rider: no shared cache may keep them, and they differ by

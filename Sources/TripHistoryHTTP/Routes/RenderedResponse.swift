@@ -1,0 +1,28 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A finished response of a rider read: status, headers and body, before the framework or the event-loop
+/// shortcut adds what every response gets (`Content-Length`, `X-Request-ID`, `Date`).
+public struct RenderedResponse: Sendable {
+    public let status: HTTPResponse.Status
+    public let headers: HTTPFields
+    /// Nil for a 304.
+    public let body: ByteBuffer?
+
+    public init(status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer?) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+extension Response {
+    init(_ rendered: RenderedResponse) {
+        if let body = rendered.body {
+            self.init(status: rendered.status, headers: rendered.headers, body: .init(byteBuffer: body))
+        } else {
+            self.init(status: rendered.status, headers: rendered.headers)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// The paths of the cacheable rider reads, as `TripRoutes` registers them: `/v1/riders/{rider_id}/trips` and
+/// `/v1/riders/{rider_id}/trips/{trip_id}`. The ids are left as text for the routes' own checks; any other
+/// shape (extra or empty segments, other prefixes) is not a rider read here and goes to the router.
+enum RiderReadPath: Equatable {
+    case list(riderID: Substring)
+    case detail(riderID: Substring, tripID: Substring)
+
+    /// The route patterns, as the request metrics name them.
+    static let listRoute = "/v1/riders/{rider_id}/trips"
+    static let detailRoute = "/v1/riders/{rider_id}/trips/{trip_id}"
+
+    init?(_ path: String) {
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard segments.count == 5 || segments.count == 6, segments[0].isEmpty,
+            segments[1].elementsEqual("v1".utf8), segments[2].elementsEqual("riders".utf8),
+            segments[4].elementsEqual("trips".utf8), !segments[3].isEmpty
+        else { return nil }
+        let riderID = Substring(segments[3])
+        if segments.count == 5 {
+            self = .list(riderID: riderID)
+        } else {
+            guard !segments[5].isEmpty else { return nil }
+            self = .detail(riderID: riderID, tripID: Substring(segments[5]))
+        }
+    }
+
+    var route: String {
+        switch self {
+        case .list: return Self.listRoute
+        case .detail: return Self.detailRoute
+        }
+    }
+}
