@@ -15,6 +15,9 @@ public final class PostgresConnectionPool: Service, Sendable {
     private let threadPool: NIOThreadPool
     private let state = NIOLockedValueBox(State())
     private let logger: Logger
+    /// Fails waiters whose acquire timeout has passed. One task for the pool rather than a timer per
+    /// waiter: under saturation nearly every request waits, and a task plus a timer each cost measurably.
+    private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
     /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
     public init(configuration: Configuration, logger: Logger = Logger(label: "trip-history.postgres")) {
@@ -22,9 +25,20 @@ public final class PostgresConnectionPool: Service, Sendable {
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.size)
         threadPool.start()
+        // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
+        let interval = min(configuration.acquireTimeout / 10, .milliseconds(50))
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self else { return }
+                self.expireWaiters(now: .now)
+            }
+        }
+        sweeper.withLockedValue { $0 = task }
     }
 
     deinit {
+        sweeper.withLockedValue { $0?.cancel() }
         // A started NIOThreadPool must be stopped before it is released.
         if !state.withLockedValue(\.isShutdown) {
             threadPool.shutdownGracefully { _ in }
@@ -95,6 +109,7 @@ public final class PostgresConnectionPool: Service, Sendable {
             return taken
         }
         guard let taken else { return }
+        sweeper.withLockedValue { $0?.cancel() }
         for waiter in taken.waiters {
             waiter.continuation.resume(throwing: PostgresPoolError.shutdown)
         }
@@ -139,12 +154,7 @@ public final class PostgresConnectionPool: Service, Sendable {
             state.nextWaiterID += 1
             return state.nextWaiterID
         }
-        let timeout = configuration.acquireTimeout
-        let timer = Task { [weak self] in
-            try await Task.sleep(for: timeout)
-            self?.removeWaiter(id, error: PostgresPoolError.acquireTimeout)
-        }
-        defer { timer.cancel() }
+        let deadline = ContinuousClock.now.advanced(by: configuration.acquireTimeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
                 let immediate: Result<PostgresConnection?, any Error>? = state.withLockedValue { state in
@@ -157,13 +167,27 @@ public final class PostgresConnectionPool: Service, Sendable {
                         state.open += 1
                         return .success(nil)
                     }
-                    state.waiters.append(Waiter(id: id, continuation: continuation))
+                    state.waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
                     return nil
                 }
                 if let immediate { continuation.resume(with: immediate) }
             }
         } onCancel: {
             removeWaiter(id, error: CancellationError())
+        }
+    }
+
+    /// Fails, with `acquireTimeout`, every waiter whose deadline has passed.
+    private func expireWaiters(now: ContinuousClock.Instant) {
+        // Waiters queue in arrival order with the same timeout, so the expired ones are a prefix.
+        let expired: [Waiter] = state.withLockedValue { state in
+            let count = state.waiters.prefix { $0.deadline <= now }.count
+            guard count > 0 else { return [] }
+            defer { state.waiters.removeFirst(count) }
+            return Array(state.waiters.prefix(count))
+        }
+        for waiter in expired {
+            waiter.continuation.resume(throwing: PostgresPoolError.acquireTimeout)
         }
     }
 
@@ -209,6 +233,7 @@ public final class PostgresConnectionPool: Service, Sendable {
 
     private struct Waiter {
         let id: Int
+        let deadline: ContinuousClock.Instant
         let continuation: CheckedContinuation<PostgresConnection?, any Error>
     }
 
