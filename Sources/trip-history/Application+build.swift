@@ -80,11 +80,11 @@ func buildApplication(
     let router = buildTripHistoryRouter(
         tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes
     )
-    // Warm cache hits are answered on the event loop before the framework sees them (CachedReadShortcut).
-    let shortcut = cache.map { _ in CachedReadShortcut.Answers(routes: tripRoutes) }
+    // Warm cache hits and the liveness probe are answered on the event loop before the framework sees them.
+    let shortcut = EventLoopShortcut.Answers(routes: tripRoutes)
     var application = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: shortcut.map { [CachedReadShortcut(answers: $0)] } ?? [])),
+        server: .http1(configuration: .init(additionalChannelHandlers: [EventLoopShortcut(answers: shortcut)])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )

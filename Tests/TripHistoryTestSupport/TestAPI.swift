@@ -20,7 +20,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// The export limit of the analyst routes, to check that slots are given back.
     public let exportSlots: ExportSlots
     private let makeRouter: @Sendable () -> Router<TripHistoryRequestContext>
-    private let makeShortcut: @Sendable (any MetricsFactory) -> CachedReadShortcut.Answers?
+    private let makeShortcut: @Sendable (any MetricsFactory) -> EventLoopShortcut.Answers
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     public init(
@@ -67,7 +67,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         makeRouter = {
             buildTripHistoryRouter(tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes)
         }
-        makeShortcut = { factory in cache.map { _ in CachedReadShortcut.Answers(routes: tripRoutes, metricsFactory: factory) } }
+        makeShortcut = { factory in EventLoopShortcut.Answers(routes: tripRoutes, metricsFactory: factory) }
     }
 
     /// The router as the composition root builds it, for tests that run it on a real socket.
@@ -80,17 +80,17 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         try await Application(router: makeRouter()).test(.router, body)
     }
 
-    /// Runs `body` against a real server on a loopback socket, wired like `serve`: with a cache, the
-    /// event-loop shortcut answers warm hits (counted in `shortcutMetrics`) before the router, unless
-    /// `shortcut` is false.
+    /// Runs `body` against a real server on a loopback socket, wired like `serve`: the event-loop shortcut
+    /// answers the liveness probe and, with a cache, warm hits (counted in `shortcutMetrics`) before the
+    /// router, unless `shortcut` is false.
     public func testLive<Value: Sendable>(
         shortcut: Bool = true, shortcutMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        let answers = shortcut ? makeShortcut(shortcutMetrics) : nil
+        let answers: EventLoopShortcut.Answers? = shortcut ? makeShortcut(shortcutMetrics) : nil
         let application = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: answers.map { [CachedReadShortcut(answers: $0)] } ?? []))
+            server: .http1(configuration: .init(additionalChannelHandlers: answers.map { [EventLoopShortcut(answers: $0)] } ?? []))
         )
         return try await application.test(.live, body)
     }

@@ -83,6 +83,11 @@ public struct AccessTokens: Sendable {
     /// The token of `Bearer <token>` (scheme case-insensitive), at most 4096 bytes.
     private static func bearerToken(_ authorization: String?) -> Substring? {
         guard let authorization else { return nil }
+        // The usual form, `Bearer <token>` with one space, without the general split below.
+        if authorization.utf8.starts(with: "Bearer ".utf8) {
+            let token = authorization.dropFirst(7)
+            if !token.isEmpty, token.utf8.count <= 4096, !token.utf8.contains(UInt8(ascii: " ")) { return token }
+        }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].utf8.count <= 4096 else { return nil }
         return parts[1]

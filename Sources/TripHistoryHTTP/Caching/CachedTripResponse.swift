@@ -1,33 +1,76 @@
+import HTTPTypes
 import NIOCore
 import TripHistoryCache
 import TripHistoryDomain
+import TripHistoryPresentation
 
 /// The response cache of the rider routes: encoded bodies per rider, invalidated when the rider's trips change.
 public typealias TripResponseCache = ResponseCache<RiderID, CachedTripResponse>
 
 /// A rendered 200 of a list or detail route: the body exactly as sent, its entity tag, the `Link` header of a
-/// list page, and how long it took to produce (reported in `Server-Timing` by the request that computed it).
+/// list page, its language, and how long it took to produce (reported in `Server-Timing` by the request that
+/// computed it). The headers it is served with as a cache hit are built once, here, since a hit is worth
+/// answering with as little work as possible.
 public struct CachedTripResponse: ResponseCacheValue {
     /// The JSON body; a `ByteBuffer` so each response shares the stored bytes instead of copying them.
     public let body: ByteBuffer
     /// A strong entity tag derived from the body, quotes included.
     public let etag: String
     public let link: String?
+    /// The negotiated locale the display strings are written in.
+    public let locale: SupportedLocale
     /// Time spent in the use case and repository.
     public let database: Duration
     /// Time spent formatting and writing JSON, tag included.
     public let encoding: Duration
+    /// The headers of a 200 and of a 304 served from the cache (without the per-response `Content-Length`,
+    /// `X-Request-ID` and `Date`).
+    let hitHeaders: HTTPFields
+    let notModifiedHitHeaders: HTTPFields
 
-    init(body: [UInt8], link: String?, database: Duration, encodingStarted: ContinuousClock.Instant) {
+    init(
+        body: [UInt8], link: String?, locale: SupportedLocale, database: Duration,
+        encodingStarted: ContinuousClock.Instant
+    ) {
         self.body = ByteBuffer(bytes: body)
         self.etag = EntityTag.strong(for: body)
         self.link = link
+        self.locale = locale
         self.database = database
         self.encoding = ContinuousClock.now - encodingStarted
+        hitHeaders = Self.headers(etag: etag, locale: locale, serverTiming: ServerTiming.hit, link: link, notModified: false)
+        notModifiedHitHeaders = Self.headers(
+            etag: etag, locale: locale, serverTiming: ServerTiming.hit, link: link, notModified: true
+        )
     }
 
     public var cacheCost: Int {
-        body.readableBytes + etag.utf8.count + (link?.utf8.count ?? 0)
+        body.readableBytes + etag.utf8.count + (link?.utf8.count ?? 0) + Self.cost(of: hitHeaders)
+            + Self.cost(of: notModifiedHitHeaders)
+    }
+
+    /// The headers of this response with the given `Server-Timing`: per-rider caching rules (no shared cache
+    /// may keep it; it differs by token and language), its tag, and for a 200 its type and `Link`.
+    func headers(serverTiming: String, notModified: Bool) -> HTTPFields {
+        Self.headers(etag: etag, locale: locale, serverTiming: serverTiming, link: link, notModified: notModified)
+    }
+
+    private static func headers(
+        etag: String, locale: SupportedLocale, serverTiming: String, link: String?, notModified: Bool
+    ) -> HTTPFields {
+        var headers = HTTPFields()
+        if !notModified { headers[.contentType] = "application/json" }
+        headers[.contentLanguage] = locale.identifier
+        headers[.cacheControl] = "private, no-cache"
+        headers[.vary] = "Authorization, Accept-Language"
+        headers[.eTag] = etag
+        headers[ServerTiming.name] = serverTiming
+        if !notModified, let link { headers[TripHeaderNames.link] = link }
+        return headers
+    }
+
+    private static func cost(of headers: HTTPFields) -> Int {
+        headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 16 }
     }
 }
 

@@ -6,12 +6,14 @@ import TripHistoryCache
 /// is configured.
 enum ServerTiming {
     static let name = HTTPField.Name("Server-Timing")!
+    /// The value of a response served from the cache: nothing was measured for it.
+    static let hit = "cache;desc=hit"
 
     static func value(for response: CachedTripResponse, source: TripResponseCache.Source?) -> String {
         let durations = "db;dur=\(milliseconds(response.database)), encode;dur=\(milliseconds(response.encoding))"
         switch source {
         case nil: return durations
-        case .hit: return "cache;desc=hit"
+        case .hit: return hit
         case .coalesced: return "cache;desc=coalesced"
         case .computed: return "cache;desc=miss, " + durations
         case .bypassed: return "cache;desc=bypass, " + durations

@@ -44,8 +44,16 @@ struct TripListParameters {
 
     /// Refuses a request that repeats any of `names`, whose meaning would then be ambiguous.
     static func rejectRepeated(_ names: [String], in query: FlatDictionary<Substring, Substring>) throws(Problem) {
-        for name in names where query[values: Substring(name)].count > 1 {
-            throw Problem.invalidParameter(name, "\(name) must be given at most once.")
+        // One pass over the query (it is read on every request, warm cache hits included); the problem names
+        // the first repeated parameter in `names` order.
+        var seen = Array(repeating: false, count: names.count)
+        var repeated = Array(repeating: false, count: names.count)
+        for (key, _) in query {
+            guard let index = names.firstIndex(where: { $0.utf8.elementsEqual(key.utf8) }) else { continue }
+            if seen[index] { repeated[index] = true } else { seen[index] = true }
+        }
+        if let index = repeated.firstIndex(of: true) {
+            throw Problem.invalidParameter(names[index], "\(names[index]) must be given at most once.")
         }
     }
 

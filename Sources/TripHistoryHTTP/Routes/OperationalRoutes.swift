@@ -24,7 +24,7 @@ public struct OperationalRoutes: Sendable {
     }
 
     public func register(on router: Router<Context>) {
-        router.get("/healthz") { _, _ in Self.status("ok") }
+        router.get(RouterPath(Self.livenessPath)) { _, _ in Response(Self.alive) }
         router.get("/readyz") { _, _ in
             guard await isReady() else {
                 throw Problem(
@@ -32,12 +32,12 @@ public struct OperationalRoutes: Sendable {
                     detail: "The database is unreachable or its migrations are not current.", retryAfterSeconds: 1
                 )
             }
-            return Self.status("ready")
+            return Response(Self.status("ready"))
         }
         router.get("/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: openAPIDocument))
         }
-        var paths = ["/healthz", "/readyz", "/openapi.yaml"]
+        var paths = [Self.livenessPath, "/readyz", "/openapi.yaml"]
         if let metrics {
             router.get("/metrics") { _, _ in
                 Response(
@@ -53,14 +53,26 @@ public struct OperationalRoutes: Sendable {
         }
     }
 
-    private static func status(_ value: String) -> Response {
+    static let livenessPath = "/healthz"
+    /// The liveness answer, the same bytes whether the router or the event-loop shortcut gives it.
+    static let alive = status("ok")
+
+    /// `GET /healthz`, answered by `EventLoopShortcut` on the event loop: liveness then measures what it
+    /// should (can this process still take a request off a socket and answer it?) without queueing behind
+    /// every request waiting for a task thread. The router answers it the same way when the shortcut is absent.
+    public static func livenessResponse(to head: HTTPRequest) -> (route: String, response: RenderedResponse)? {
+        guard head.method == .get, head.path == livenessPath else { return nil }
+        return (livenessPath, alive)
+    }
+
+    private static func status(_ value: String) -> RenderedResponse {
         var writer = JSONWriter(capacity: 32)
         writer.beginObject()
         writer.field("status", value)
         writer.endObject()
-        return Response(
+        return RenderedResponse(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes))
+            body: ByteBuffer(bytes: writer.bytes)
         )
     }
 }

@@ -56,22 +56,22 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         )
         let compute: @Sendable () async throws -> CachedTripResponse = { try await renderList(read) }
         return try await answer(
-            request, key: read.cacheKey, riderID: read.riderID, caller: caller, locale: read.locale, compute: compute
+            request, key: read.cacheKey, riderID: read.riderID, caller: caller, compute: compute
         )
     }
 
     /// Answers a rider read: through the cache when there is one (which computes on a miss), else by computing.
     private func answer(
-        _ request: Request, key: @autoclosure () -> String, riderID: RiderID, caller: Caller, locale: SupportedLocale,
+        _ request: Request, key: @autoclosure () -> String, riderID: RiderID, caller: Caller,
         compute: @escaping @Sendable () async throws -> CachedTripResponse
     ) async throws -> Response {
         let ifNoneMatch = request.headers[values: .ifNoneMatch]
         guard let cache else {
-            return Response(Self.respond(try await compute(), source: nil, locale: locale, ifNoneMatch: ifNoneMatch))
+            return Response(Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch))
         }
         try Self.checkCanRead(riderID: riderID, caller: caller)
         let (response, source) = try await cache.value(for: key(), scope: riderID, compute: compute)
-        return Response(Self.respond(response, source: source, locale: locale, ifNoneMatch: ifNoneMatch))
+        return Response(Self.respond(response, source: source, ifNoneMatch: ifNoneMatch))
     }
 
     /// A list request, checked: everything its response depends on.
@@ -94,9 +94,8 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
     ) throws(Problem) -> ListRead {
         let riderID = try Self.riderID(riderID)
         let parameters = try TripListParameters.parse(query)
-        let scope = CursorScope(riderID: riderID, filter: parameters.filter)
         let position = try parameters.cursor.map { cursor throws(Problem) in
-            try cursors.position(cursor, scope: scope)
+            try cursors.position(cursor, scope: CursorScope(riderID: riderID, filter: parameters.filter))
         }
         let locale = localeNegotiator.bestMatch(acceptLanguage: acceptLanguage)
         return ListRead(riderID: riderID, caller: caller, parameters: parameters, position: position, locale: locale)
@@ -131,7 +130,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         return CachedTripResponse(
             body: writer.bytes,
             link: pageCursors.link { Self.listURL(riderID: riderID, parameters: parameters, cursor: $0) },
-            database: encodingStarted - queryStarted, encodingStarted: encodingStarted
+            locale: read.locale, database: encodingStarted - queryStarted, encodingStarted: encodingStarted
         )
     }
 
@@ -148,11 +147,12 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
             var writer = JSONWriter(capacity: 1024)
             writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: read.timeZone))
             return CachedTripResponse(
-                body: writer.bytes, link: nil, database: encodingStarted - queryStarted, encodingStarted: encodingStarted
+                body: writer.bytes, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
+                encodingStarted: encodingStarted
             )
         }
         return try await answer(
-            request, key: read.cacheKey, riderID: read.riderID, caller: caller, locale: read.locale, compute: compute
+            request, key: read.cacheKey, riderID: read.riderID, caller: caller, compute: compute
         )
     }
 
@@ -187,7 +187,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
     /// The response to a list or detail read that the cache can give right now without waiting, exactly as
     /// `list` or `detail` would answer it; nil when anything is not so (not such a read, a token not verified
     /// before, a problem to report, a miss), and the request should go through the router. For the
-    /// event-loop shortcut (`CachedReadShortcut`).
+    /// event-loop shortcut (`EventLoopShortcut`).
     public func cachedResponse(to head: HTTPRequest) -> (route: String, response: RenderedResponse)? {
         guard let cache, head.method == .get, let path = head.path,
             let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
@@ -196,26 +196,25 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         let acceptLanguage = head.headerFields[.acceptLanguage]
         let key: String
         let riderID: RiderID
-        let locale: SupportedLocale
         guard let readPath = RiderReadPath(uri.path) else { return nil }
         switch readPath {
         case .list(let riderText):
             guard let read = try? listRead(
                 caller: caller, riderID: riderText, query: uri.queryParameters, acceptLanguage: acceptLanguage
             ) else { return nil }
-            (key, riderID, locale) = (read.cacheKey, read.riderID, read.locale)
+            (key, riderID) = (read.cacheKey, read.riderID)
         case .detail(let riderText, let tripText):
             guard let read = try? detailRead(
                 caller: caller, riderID: riderText, tripID: tripText, query: uri.queryParameters,
                 acceptLanguage: acceptLanguage
             ) else { return nil }
-            (key, riderID, locale) = (read.cacheKey, read.riderID, read.locale)
+            (key, riderID) = (read.cacheKey, read.riderID)
         }
         guard (try? Self.checkCanRead(riderID: riderID, caller: caller)) != nil,
             let stored = cache.storedValue(for: key, scope: riderID)
         else { return nil }
         let response = Self.respond(
-            stored, source: .hit, locale: locale, ifNoneMatch: head.headerFields[values: .ifNoneMatch]
+            stored, source: .hit, ifNoneMatch: head.headerFields[values: .ifNoneMatch]
         )
         return (readPath.route, response)
     }
@@ -282,31 +281,20 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
     }
 
     /// A 200 with the stored body, or a 304 when `If-None-Match` matches its tag. Both carry the tag and the
-    /// caching headers; the 304 has no body and no `Content-Type`.
+    /// caching headers; the 304 has no body and no `Content-Type`. A hit uses the headers built with the entry.
     private static func respond(
-        _ response: CachedTripResponse, source: TripResponseCache.Source?, locale: SupportedLocale,
-        ifNoneMatch: [String]
+        _ response: CachedTripResponse, source: TripResponseCache.Source?, ifNoneMatch: [String]
     ) -> RenderedResponse {
-        var headers = perRiderHeaders(locale: locale)
-        headers[.eTag] = response.etag
-        headers[ServerTiming.name] = ServerTiming.value(for: response, source: source)
-        if EntityTag.ifNoneMatch(ifNoneMatch, matches: response.etag) {
-            headers[.contentType] = nil
-            return RenderedResponse(status: .notModified, headers: headers, body: nil)
+        let notModified = EntityTag.ifNoneMatch(ifNoneMatch, matches: response.etag)
+        let headers: HTTPFields
+        if source == .hit {
+            headers = notModified ? response.notModifiedHitHeaders : response.hitHeaders
+        } else {
+            headers = response.headers(
+                serverTiming: ServerTiming.value(for: response, source: source), notModified: notModified
+            )
         }
-        if let link = response.link { headers[TripHeaderNames.link] = link }
-        return RenderedResponse(status: .ok, headers: headers, body: response.body)
-    }
-
-    /// Headers of responses that belong to one rider: no shared cache may keep them, and they differ by
-    /// token and language.
-    private static func perRiderHeaders(locale: SupportedLocale) -> HTTPFields {
-        [
-            .contentType: "application/json",
-            .contentLanguage: locale.identifier,
-            .cacheControl: "private, no-cache",
-            .vary: "Authorization, Accept-Language",
-        ]
+        return RenderedResponse(status: notModified ? .notModified : .ok, headers: headers, body: notModified ? nil : response.body)
     }
 
     /// The list URL for a neighbouring page: the same normalized filter, with its cursor.

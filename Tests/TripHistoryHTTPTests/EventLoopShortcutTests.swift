@@ -15,7 +15,7 @@ import TripHistoryTestSupport
 /// The event-loop shortcut for warm cache hits: on a real socket it must answer exactly as the router
 /// would, only for warm hits of the caller's own reads, never after a write it has not seen; on a channel it
 /// must keep responses in request order.
-@Suite struct CachedReadShortcutTests {
+@Suite struct EventLoopShortcutTests {
     typealias API = TestAPI<InMemoryTripRepository>
 
     private static let serverTiming = HTTPField.Name("Server-Timing")!
@@ -174,6 +174,34 @@ import TripHistoryTestSupport
         }
     }
 
+    @Test func theLivenessProbeIsAnsweredOnTheEventLoopAsTheRouterAnswersIt() async throws {
+        // No cache: the shortcut still answers liveness, and nothing else.
+        let api = await TestAPI(repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 2)))
+        let registry = PrometheusCollectorRegistry()
+        let byRouter = try await api.testLive(shortcut: false) { client in
+            try await client.execute(uri: "/healthz", method: .get) { $0 }
+        }
+        let token = try await api.riderToken(1)
+        try await api.testLive(shortcutMetrics: PrometheusMetricsFactory(registry: registry)) { client in
+            let byShortcut = try await client.execute(uri: "/healthz", method: .get) { $0 }
+            #expect(Self.shortcutCount(registry, route: "/healthz", status: 200) == 1)
+            #expect(byShortcut.status == .ok)
+            #expect(String(buffer: byShortcut.body) == #"{"status":"ok"}"#)
+            #expect(byShortcut.body == byRouter.body)
+            #expect(Self.comparable(byShortcut.headers) == Self.comparable(byRouter.headers))
+            // Everything else is the router's: other methods, readiness, and rider reads without a cache.
+            try await client.execute(uri: "/healthz", method: .post) { #expect($0.status == .methodNotAllowed) }
+            try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok) }
+            for _ in 0..<2 {
+                try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) {
+                    #expect($0.status == .ok)
+                }
+            }
+            #expect(Self.shortcutCount(registry, route: "/healthz", status: 200) == 1)
+            #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200) == 0)
+        }
+    }
+
     // MARK: - Order on one connection
 
     private static func head(_ path: String) -> HTTPRequestPart {
@@ -182,14 +210,14 @@ import TripHistoryTestSupport
 
     /// A shortcut that answers `/hit` with a 200 "cached" and nothing else.
     private static func stubChannel() throws -> EmbeddedChannel {
-        let answers = CachedReadShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
+        let answers = EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
             guard head.path == "/hit" else { return nil }
             return (
                 RiderReadPath.listRoute,
                 RenderedResponse(status: .ok, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "cached"))
             )
         }
-        return EmbeddedChannel(handler: CachedReadShortcut(answers: answers))
+        return EmbeddedChannel(handler: EventLoopShortcut(answers: answers))
     }
 
     @Test func aHitWaitsBehindARequestStillBeingAnsweredByTheRouter() throws {

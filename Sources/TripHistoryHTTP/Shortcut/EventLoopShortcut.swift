@@ -6,8 +6,8 @@ import Metrics
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers warm cache hits of the rider reads right on the event loop, the moment the request has been
-/// parsed, and passes every other request on to the router unchanged.
+/// Answers warm cache hits of the rider reads, and the liveness probe, right on the event loop the moment
+/// the request has been parsed, and passes every other request on to the router unchanged.
 ///
 /// Why: a cached page costs almost nothing to look up, yet the framework's way to it (async request stream,
 /// task hops, router, middleware chain, async response writer) cost about as much again as the socket work
@@ -15,14 +15,16 @@ import NIOHTTPTypes
 /// channel pipeline after HTTP decoding and before the framework. It asks `TripRoutes.cachedResponse(to:)`,
 /// which builds the key with the very code the routes use and reads the cache without waiting; a nil
 /// answer (miss, token not verified before, anything to report as a problem, any other route) sends the
-/// request on its normal way, where it is answered exactly as without this handler.
+/// request on its normal way, where it is answered exactly as without this handler. `/healthz` is answered
+/// here too (`OperationalRoutes.livenessResponse(to:)`), so a liveness probe measures the event loop rather
+/// than the queue of requests waiting for the database.
 ///
 /// Order on the connection is kept: while a request passed on has not been fully answered, later requests
 /// are passed on too, so pipelined responses never overtake each other. Requests with a body or a
-/// `Connection` header other than `keep-alive` are always passed on. Every response written here gets what the framework and the
-/// problem middleware add to theirs (`Content-Length`, `X-Request-ID`, `Date`) and is counted in the same
-/// request metrics.
-public final class CachedReadShortcut: ChannelDuplexHandler, RemovableChannelHandler {
+/// `Connection` header other than `keep-alive` are always passed on. Every response written here gets what
+/// the framework and the problem middleware add to theirs (`Content-Length`, `X-Request-ID`, `Date`) and is
+/// counted in the same request metrics.
+public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHandler {
     public typealias InboundIn = HTTPRequestPart
     public typealias InboundOut = HTTPRequestPart
     public typealias OutboundIn = HTTPResponsePart
@@ -33,10 +35,12 @@ public final class CachedReadShortcut: ChannelDuplexHandler, RemovableChannelHan
         let answer: @Sendable (HTTPRequest) -> (route: String, response: RenderedResponse)?
         let metrics: [MetricsKey: RequestMetrics]
 
-        /// Answers from `routes`' cache, counted in `metricsFactory` (the global metrics system unless a test
-        /// passes its own).
+        /// Answers the liveness probe and warm hits of `routes`' cache (none without a cache), counted in
+        /// `metricsFactory` (the global metrics system unless a test passes its own).
         public init<Repository>(routes: TripRoutes<Repository>, metricsFactory: any MetricsFactory = MetricsSystem.factory) {
-            self.init(metricsFactory: metricsFactory) { head in routes.cachedResponse(to: head) }
+            self.init(metricsFactory: metricsFactory) { head in
+                OperationalRoutes.livenessResponse(to: head) ?? routes.cachedResponse(to: head)
+            }
         }
 
         init(
@@ -45,12 +49,15 @@ public final class CachedReadShortcut: ChannelDuplexHandler, RemovableChannelHan
         ) {
             self.answer = answer
             var metrics: [MetricsKey: RequestMetrics] = [:]
-            for route in [RiderReadPath.listRoute, RiderReadPath.detailRoute] {
-                for status in [HTTPResponse.Status.ok, .notModified] {
-                    metrics[MetricsKey(route: route, status: status.code)] = RequestMetrics(
-                        route: route, status: status, factory: metricsFactory
-                    )
-                }
+            let answered: [(String, HTTPResponse.Status)] = [
+                (RiderReadPath.listRoute, .ok), (RiderReadPath.listRoute, .notModified),
+                (RiderReadPath.detailRoute, .ok), (RiderReadPath.detailRoute, .notModified),
+                (OperationalRoutes.livenessPath, .ok),
+            ]
+            for (route, status) in answered {
+                metrics[MetricsKey(route: route, status: status.code)] = RequestMetrics(
+                    route: route, status: status, factory: metricsFactory
+                )
             }
             self.metrics = metrics
         }
