@@ -52,7 +52,9 @@ struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        // Two appends rather than an array literal, which would allocate on every key.
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -67,6 +69,15 @@ struct JSONWriter {
         separate()
         var value = value
         value.withUTF8 { appendEscaped($0) }
+        needsComma = true
+    }
+
+    /// An integer written as a JSON string (ids: JavaScript numbers cannot hold every 64-bit value).
+    mutating func quotedInt(_ value: Int64) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        DecimalDigits.append(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
 

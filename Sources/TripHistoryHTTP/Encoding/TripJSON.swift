@@ -6,8 +6,10 @@ extension JSONWriter {
     mutating func trip(_ trip: Trip, display: TripDisplay) {
         let details = trip.details
         beginObject()
-        field("id", trip.id.description)
-        field("rider_id", trip.riderID.description)
+        key("id")
+        quotedInt(trip.id.rawValue)
+        key("rider_id")
+        quotedInt(trip.riderID.rawValue)
         field("status", details.status.rawValue)
         field("product", details.product)
         field("city", details.city)
