@@ -212,9 +212,9 @@ import TripHistoryTestSupport
     private static func stubChannel() throws -> EmbeddedChannel {
         let answers = EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
             guard head.path == "/hit" else { return nil }
-            return (
-                RiderReadPath.listRoute,
-                RenderedResponse(status: .ok, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "cached"))
+            return ShortcutAnswer(
+                route: RiderReadPath.listRoute,
+                response: RenderedResponse(status: .ok, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "cached"))
             )
         }
         return EmbeddedChannel(handler: EventLoopShortcut(answers: answers))

@@ -60,9 +60,9 @@ public struct OperationalRoutes: Sendable {
     /// `GET /healthz`, answered by `EventLoopShortcut` on the event loop: liveness then measures what it
     /// should (can this process still take a request off a socket and answer it?) without queueing behind
     /// every request waiting for a task thread. The router answers it the same way when the shortcut is absent.
-    public static func livenessResponse(to head: HTTPRequest) -> (route: String, response: RenderedResponse)? {
+    public static func livenessResponse(to head: HTTPRequest) -> ShortcutAnswer? {
         guard head.method == .get, head.path == livenessPath else { return nil }
-        return (livenessPath, alive)
+        return ShortcutAnswer(route: livenessPath, response: alive)
     }
 
     private static func status(_ value: String) -> RenderedResponse {

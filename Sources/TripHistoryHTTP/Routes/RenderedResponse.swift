@@ -26,3 +26,14 @@ extension Response {
         }
     }
 }
+
+/// A response the event-loop shortcut may send for a request, with the route pattern its metrics count under.
+public struct ShortcutAnswer: Sendable {
+    public let route: String
+    public let response: RenderedResponse
+
+    public init(route: String, response: RenderedResponse) {
+        self.route = route
+        self.response = response
+    }
+}

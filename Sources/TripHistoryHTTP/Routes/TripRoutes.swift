@@ -74,34 +74,21 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         return Response(Self.respond(response, source: source, ifNoneMatch: ifNoneMatch))
     }
 
-    /// A list request, checked: everything its response depends on.
-    struct ListRead: Sendable {
-        let riderID: RiderID
-        let caller: Caller
-        let parameters: TripListParameters
-        let position: PagePosition?
-        let locale: SupportedLocale
-
-        var cacheKey: String {
-            ResponseKey.list(view: ResponseKey.view(of: caller), riderID: riderID, parameters: parameters, locale: locale)
-        }
-    }
-
     /// Checks a list request's path, query and cursor in the order its problems are reported.
     private func listRead(
         caller: Caller, riderID: (some StringProtocol)?, query: FlatDictionary<Substring, Substring>,
         acceptLanguage: String?
-    ) throws(Problem) -> ListRead {
+    ) throws(Problem) -> RiderListRead {
         let riderID = try Self.riderID(riderID)
         let parameters = try TripListParameters.parse(query)
         let position = try parameters.cursor.map { cursor throws(Problem) in
             try cursors.position(cursor, scope: CursorScope(riderID: riderID, filter: parameters.filter))
         }
         let locale = localeNegotiator.bestMatch(acceptLanguage: acceptLanguage)
-        return ListRead(riderID: riderID, caller: caller, parameters: parameters, position: position, locale: locale)
+        return RiderListRead(riderID: riderID, caller: caller, parameters: parameters, position: position, locale: locale)
     }
 
-    private func renderList(_ read: ListRead) async throws -> CachedTripResponse {
+    private func renderList(_ read: RiderListRead) async throws -> CachedTripResponse {
         let (riderID, parameters) = (read.riderID, read.parameters)
         let queryStarted = ContinuousClock.now
         let page = try await listRiderTrips.execute(
@@ -156,39 +143,24 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         )
     }
 
-    /// A detail request, checked: everything its response depends on.
-    struct DetailRead: Sendable {
-        let riderID: RiderID
-        let tripID: TripID
-        let caller: Caller
-        let timeZone: TimeZone?
-        let locale: SupportedLocale
-
-        var cacheKey: String {
-            ResponseKey.detail(
-                view: ResponseKey.view(of: caller), riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale
-            )
-        }
-    }
-
     private func detailRead(
         caller: Caller, riderID: (some StringProtocol)?, tripID: (some StringProtocol)?,
         query: FlatDictionary<Substring, Substring>, acceptLanguage: String?
-    ) throws(Problem) -> DetailRead {
+    ) throws(Problem) -> TripDetailRead {
         let riderID = try Self.riderID(riderID)
         guard let tripID = tripID.flatMap({ TripID($0) }) else {
             throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
         }
         let timeZone = try TripListParameters.parseTimeZone(query["tz"])
         let locale = localeNegotiator.bestMatch(acceptLanguage: acceptLanguage)
-        return DetailRead(riderID: riderID, tripID: tripID, caller: caller, timeZone: timeZone, locale: locale)
+        return TripDetailRead(riderID: riderID, tripID: tripID, caller: caller, timeZone: timeZone, locale: locale)
     }
 
     /// The response to a list or detail read that the cache can give right now without waiting, exactly as
     /// `list` or `detail` would answer it; nil when anything is not so (not such a read, a token not verified
     /// before, a problem to report, a miss), and the request should go through the router. For the
     /// event-loop shortcut (`EventLoopShortcut`).
-    public func cachedResponse(to head: HTTPRequest) -> (route: String, response: RenderedResponse)? {
+    public func cachedResponse(to head: HTTPRequest) -> ShortcutAnswer? {
         guard let cache, head.method == .get, let path = head.path,
             let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
         else { return nil }
@@ -216,7 +188,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         let response = Self.respond(
             stored, source: .hit, ifNoneMatch: head.headerFields[values: .ifNoneMatch]
         )
-        return (readPath.route, response)
+        return ShortcutAnswer(route: readPath.route, response: response)
     }
 
     func record(_ request: Request, _ context: Context) async throws -> Response {
@@ -306,5 +278,36 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         if let status = parameters.filter.status { items.append("status=\(status.rawValue)") }
         items.append("cursor=\(cursor)")
         return "/v1/riders/\(riderID)/trips?" + items.joined(separator: "&")
+    }
+}
+
+// Outside the generic `TripRoutes`: a type nested in a generic type is generic too, and building its metadata
+// at run time on every request showed up in profiles of the hot path.
+
+/// A list request, checked: everything its response depends on.
+struct RiderListRead: Sendable {
+    let riderID: RiderID
+    let caller: Caller
+    let parameters: TripListParameters
+    let position: PagePosition?
+    let locale: SupportedLocale
+
+    var cacheKey: String {
+        ResponseKey.list(view: ResponseKey.view(of: caller), riderID: riderID, parameters: parameters, locale: locale)
+    }
+}
+
+/// A detail request, checked: everything its response depends on.
+struct TripDetailRead: Sendable {
+    let riderID: RiderID
+    let tripID: TripID
+    let caller: Caller
+    let timeZone: TimeZone?
+    let locale: SupportedLocale
+
+    var cacheKey: String {
+        ResponseKey.detail(
+            view: ResponseKey.view(of: caller), riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale
+        )
     }
 }

@@ -32,7 +32,7 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
 
     /// What every connection's handler shares: the answering function and the metric handles.
     public struct Answers: Sendable {
-        let answer: @Sendable (HTTPRequest) -> (route: String, response: RenderedResponse)?
+        let answer: @Sendable (HTTPRequest) -> ShortcutAnswer?
         let metrics: [MetricsKey: RequestMetrics]
 
         /// Answers the liveness probe and warm hits of `routes`' cache (none without a cache), counted in
@@ -45,7 +45,7 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
 
         init(
             metricsFactory: any MetricsFactory,
-            answer: @escaping @Sendable (HTTPRequest) -> (route: String, response: RenderedResponse)?
+            answer: @escaping @Sendable (HTTPRequest) -> ShortcutAnswer?
         ) {
             self.answer = answer
             var metrics: [MetricsKey: RequestMetrics] = [:]
@@ -88,8 +88,7 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
     }
 
     private struct Pending {
-        let route: String
-        let response: RenderedResponse
+        let answer: ShortcutAnswer
         let requestID: String
         let started: UInt64
     }
@@ -111,13 +110,11 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if unanswered == 0, Self.mayAnswer(head), let (route, response) = answers.answer(head) {
+            if unanswered == 0, Self.mayAnswer(head), let answer = answers.answer(head) {
                 let requestID =
                     ProblemMiddleware.usableRequestID(head.headerFields[ProblemMiddleware.requestIDField])
                     ?? RequestID().description
-                pending = Pending(
-                    route: route, response: response, requestID: requestID, started: DispatchTime.now().uptimeNanoseconds
-                )
+                pending = Pending(answer: answer, requestID: requestID, started: DispatchTime.now().uptimeNanoseconds)
             } else {
                 passingOn = true
                 unanswered += 1
@@ -166,7 +163,7 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
     }
 
     private func write(_ pending: Pending, context: ChannelHandlerContext) {
-        let rendered = pending.response
+        let rendered = pending.answer.response
         var headers = rendered.headers
         if let body = rendered.body { headers[.contentLength] = String(body.readableBytes) }
         headers[ProblemMiddleware.requestIDField] = pending.requestID
@@ -177,7 +174,7 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
         }
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
         needsFlush = true
-        if let metrics = answers.metrics[MetricsKey(route: pending.route, status: rendered.status.code)] {
+        if let metrics = answers.metrics[MetricsKey(route: pending.answer.route, status: rendered.status.code)] {
             metrics.requests.increment()
             metrics.duration.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - pending.started))
         }
