@@ -141,11 +141,13 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             var batch = first
             var rows = 0
             // The read of the next batch, started before the current one is encoded, so the database and the
-            // encoder overlap; cancelled if the client goes away, so at most one batch is read after that.
+            // encoder overlap. If the client goes away it is cancelled (a read not yet begun never starts) and
+            // awaited, so no read of this export outlives it or the export slot it holds.
             var prefetch: Task<([Trip]?, AnalystTripBatches<Repository>), any Error>?
             do {
                 while let trips = batch {
                     prefetch = Task { [batches] in
+                        try Task.checkCancellation()
                         var batches = batches
                         let next = try await batches.next()
                         return (next, batches)
@@ -175,6 +177,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                 try await writer.finish(nil)
             } catch {
                 prefetch?.cancel()
+                _ = try? await prefetch?.value
                 logger.info("export ended early", metadata: ["rows": "\(rows)", "error": "\(error)"])
                 throw error
             }
