@@ -79,7 +79,6 @@ public struct AccessTokens: Sendable {
         Problem.unauthorized("The bearer token is malformed, badly signed or expired.")
     }
 
-    /// The caller named by verified claims, or the 401 for a subject or role this service does not accept.
     /// The token of `Bearer <token>` (scheme case-insensitive), at most 4096 bytes.
     private static func bearerToken(_ authorization: String?) -> Substring? {
         guard let authorization else { return nil }
@@ -93,6 +92,7 @@ public struct AccessTokens: Sendable {
         return parts[1]
     }
 
+    /// The caller named by verified claims, or the 401 for a subject or role this service does not accept.
     private static func caller(claims: AccessTokenClaims) throws(Problem) -> Caller {
         switch Role(rawValue: claims.role) {
         case .rider:

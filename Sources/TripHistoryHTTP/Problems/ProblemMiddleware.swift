@@ -16,7 +16,7 @@ struct ProblemMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let requestID = Self.usableRequestID(request.headers[Self.requestIDField]) ?? RequestID().description
+        let requestID = Self.requestID(for: request.headers)
         context.requestID = requestID
         context.logger[metadataKey: "request_id"] = .string(requestID)
         var response: Response
@@ -28,6 +28,11 @@ struct ProblemMiddleware: RouterMiddleware {
         }
         response.headers[Self.requestIDField] = requestID
         return response
+    }
+
+    /// The id a response to a request with these headers carries: the client's when usable, else a new one.
+    static func requestID(for headers: HTTPFields) -> String {
+        usableRequestID(headers[requestIDField]) ?? RequestID().description
     }
 
     /// Accepts a client's id only when it is short and plain, so it is safe to echo and to log.

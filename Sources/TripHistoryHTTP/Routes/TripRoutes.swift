@@ -266,7 +266,9 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
                 serverTiming: ServerTiming.value(for: response, source: source), notModified: notModified
             )
         }
-        return RenderedResponse(status: notModified ? .notModified : .ok, headers: headers, body: notModified ? nil : response.body)
+        return RenderedResponse(
+            status: notModified ? .notModified : .ok, headers: headers, body: notModified ? nil : response.body
+        )
     }
 
     /// The list URL for a neighbouring page: the same normalized filter, with its cursor.

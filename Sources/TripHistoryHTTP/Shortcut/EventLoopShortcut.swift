@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import HTTPTypes
-import Hummingbird
 import Metrics
 import NIOCore
 import NIOHTTPTypes
@@ -111,10 +110,10 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
         switch unwrapInboundIn(data) {
         case .head(let head):
             if unanswered == 0, Self.mayAnswer(head), let answer = answers.answer(head) {
-                let requestID =
-                    ProblemMiddleware.usableRequestID(head.headerFields[ProblemMiddleware.requestIDField])
-                    ?? RequestID().description
-                pending = Pending(answer: answer, requestID: requestID, started: DispatchTime.now().uptimeNanoseconds)
+                pending = Pending(
+                    answer: answer, requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                    started: DispatchTime.now().uptimeNanoseconds
+                )
             } else {
                 passingOn = true
                 unanswered += 1
