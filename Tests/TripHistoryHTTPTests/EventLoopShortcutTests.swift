@@ -12,9 +12,9 @@ import TripHistoryTestSupport
 
 @testable import TripHistoryHTTP
 
-/// The event-loop shortcut for warm cache hits: on a real socket it must answer exactly as the router
-/// would, only for warm hits of the caller's own reads, never after a write it has not seen; on a channel it
-/// must keep responses in request order.
+/// The event-loop shortcut for rider reads: on a real socket it must answer exactly as the router would
+/// (warm hits at once, other reads once computed), only the caller's own reads, never after a write it has
+/// not seen, and hand every failure to the router; on a channel it must keep responses in request order.
 @Suite struct EventLoopShortcutTests {
     typealias API = TestAPI<InMemoryTripRepository>
 
@@ -108,6 +108,8 @@ import TripHistoryTestSupport
             for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/2"] {
                 try await client.execute(uri: uri, method: .get, headers: Self.headers(one)) { #expect($0.status == .ok) }
             }
+            // The list read verified the token, so the detail read after it was computed by the shortcut.
+            #expect(Self.shortcutCount(registry, route: RiderReadPath.detailRoute, status: 200) == 1)
             // Warm entries of rider 1, asked for by others or wrongly: each gets the router's problem.
             let refused: [(String, HTTPFields, HTTPResponse.Status)] = [
                 ("/v1/riders/1/trips", Self.headers(two), .notFound),
@@ -131,7 +133,8 @@ import TripHistoryTestSupport
                 #expect($0.body.readableBytes == 0)
             }
             #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200) == 0)
-            #expect(Self.shortcutCount(registry, route: RiderReadPath.detailRoute, status: 200) == 0)
+            #expect(Self.shortcutCount(registry, route: RiderReadPath.detailRoute, status: 200) == 1)
+            #expect(Self.shortcutCount(registry, route: RiderReadPath.detailRoute, status: 404) == 0)
             try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(one)) {
                 #expect(Set($0.json().tripIDs) == Set(["1", "2", "3", "4"]))
             }
@@ -170,6 +173,9 @@ import TripHistoryTestSupport
                     #expect($0.json().tripIDs.first == id)
                     #expect($0.headers[Self.serverTiming]?.hasPrefix("cache;desc=miss") == true)
                 }
+                // That miss was computed by the shortcut (the token is verified by now).
+                hits += 1
+                #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200) == hits)
             }
         }
     }
@@ -189,16 +195,94 @@ import TripHistoryTestSupport
             #expect(String(buffer: byShortcut.body) == #"{"status":"ok"}"#)
             #expect(byShortcut.body == byRouter.body)
             #expect(Self.comparable(byShortcut.headers) == Self.comparable(byRouter.headers))
-            // Everything else is the router's: other methods, readiness, and rider reads without a cache.
+            // Other methods and readiness are the router's.
             try await client.execute(uri: "/healthz", method: .post) { #expect($0.status == .methodNotAllowed) }
             try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok) }
-            for _ in 0..<2 {
-                try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) {
-                    #expect($0.status == .ok)
+            #expect(Self.shortcutCount(registry, route: "/healthz", status: 200) == 1)
+        }
+    }
+
+    @Test func withoutACacheReadsAreComputedByTheShortcutExactlyAsTheRouterComputesThem() async throws {
+        let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 30))
+        let api = await TestAPI(repository: repository)
+        let registry = PrometheusCollectorRegistry()
+        let token = try await api.riderToken(1)
+        let reads = [
+            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute), ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
+            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo&status=completed", RiderReadPath.listRoute),
+        ]
+        let german = Self.headers(token, [.acceptLanguage: "de-DE"])
+        let byRouter = try await api.testLive(shortcut: false) { client in
+            var answers: [TestResponse] = []
+            for (uri, _) in reads {
+                answers.append(try await client.execute(uri: uri, method: .get, headers: german) { $0 })
+            }
+            return answers
+        }
+        try await api.testLive(shortcutMetrics: PrometheusMetricsFactory(registry: registry)) { client in
+            // The router runs above verified the token (both share it), so the shortcut computes every read.
+            for ((uri, route), byRouter) in zip(reads, byRouter) {
+                let before = Self.shortcutCount(registry, route: route, status: 200)
+                let queries = repository.queryCount
+                let byShortcut = try await client.execute(
+                    uri: uri, method: .get, headers: Self.headers(token, [.acceptLanguage: "de-DE", Self.requestID: "trace-9"])
+                ) { $0 }
+                #expect(Self.shortcutCount(registry, route: route, status: 200) == before + 1, "\(uri)")
+                #expect(repository.queryCount == queries + 1, "computed, not remembered: \(uri)")
+                #expect(byShortcut.status == .ok)
+                #expect(byShortcut.body == byRouter.body, "\(uri)")
+                // Server-Timing carries this response's own durations; its shape is the router's.
+                #expect(byShortcut.headers[Self.serverTiming]?.hasPrefix("db;dur=") == true)
+                #expect(byRouter.headers[Self.serverTiming]?.hasPrefix("db;dur=") == true)
+                let withoutTiming = { (fields: HTTPFields) in Self.comparable(fields).filter { !$0.hasPrefix("server-timing:") } }
+                #expect(withoutTiming(byShortcut.headers) == withoutTiming(byRouter.headers), "\(uri)")
+                #expect(byShortcut.headers[.contentLength] == String(byShortcut.body.readableBytes))
+                #expect(byShortcut.headers[Self.requestID] == "trace-9")
+                // Revalidation needs no cache: the tag of the computed body answers 304.
+                let tag = try #require(byShortcut.headers[.eTag])
+                try await client.execute(uri: uri, method: .get, headers: Self.headers(token, [.acceptLanguage: "de-DE", .ifNoneMatch: tag])) {
+                    #expect($0.status == .notModified)
+                    #expect($0.body.readableBytes == 0)
                 }
             }
-            #expect(Self.shortcutCount(registry, route: "/healthz", status: 200) == 1)
+            #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 304) == 2)
+            #expect(Self.shortcutCount(registry, route: RiderReadPath.detailRoute, status: 304) == 1)
+        }
+    }
+
+    @Test func aComputationThatFailsIsAnsweredByTheRouterWithItsProblem() async throws {
+        let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5))
+        let api = await TestAPI(repository: repository)
+        let registry = PrometheusCollectorRegistry()
+        let token = try await api.riderToken(1)
+        let other = try await api.riderToken(2)
+        try await api.testLive(shortcutMetrics: PrometheusMetricsFactory(registry: registry)) { client in
+            for bearer in [token, other] {
+                _ = try await client.execute(uri: "/v1/riders/2/trips", method: .get, headers: Self.headers(bearer)) { $0 }
+            }
+            // Rider 2 asking for rider 1's trip, and a trip that does not exist: the same 404 as the router's.
+            for (uri, bearer) in [("/v1/riders/1/trips/3", other), ("/v1/riders/1/trips/999", token)] {
+                try await client.execute(uri: uri, method: .get, headers: Self.headers(bearer)) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(response.headers[.contentType] == "application/problem+json")
+                    #expect(try response.json().string("code") == "not_found")
+                }
+            }
+            // The store is down: the router's 503 with Retry-After, then the shortcut again once it is back.
+            repository.failure.withLock { $0 = .unavailable(retryAfterSeconds: 2) }
+            try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] == "2")
+                #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(!String(buffer: response.body).contains("SELECT"))
+            }
             #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200) == 0)
+            repository.failure.withLock { $0 = nil }
+            try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) {
+                #expect($0.status == .ok)
+                #expect($0.json().tripIDs.count == 5)
+            }
+            #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200) == 1)
         }
     }
 
@@ -208,16 +292,103 @@ import TripHistoryTestSupport
         .head(HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: path))
     }
 
-    /// A shortcut that answers `/hit` with a 200 "cached" and nothing else.
+    private static func plainAnswer(_ text: String) -> ShortcutAnswer {
+        ShortcutAnswer(
+            route: RiderReadPath.listRoute,
+            response: RenderedResponse(status: .ok, headers: [.contentType: "text/plain"], body: ByteBuffer(string: text))
+        )
+    }
+
+    private struct StubFailure: Error {}
+
+    /// A shortcut that answers `/hit` with a 200 "cached" at once, computes "computed" for `/compute`, fails
+    /// the computation for `/fail`, and passes everything else on.
+    private static var stubAnswers: EventLoopShortcut.Answers {
+        EventLoopShortcut.Answers(
+            metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()),
+            answer: { head in head.path == "/hit" ? plainAnswer("cached") : nil },
+            compute: { head in
+                switch head.path {
+                case "/compute": return { plainAnswer("computed") }
+                case "/fail": return { throw StubFailure() }
+                default: return nil
+                }
+            }
+        )
+    }
+
     private static func stubChannel() throws -> EmbeddedChannel {
-        let answers = EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
-            guard head.path == "/hit" else { return nil }
-            return ShortcutAnswer(
-                route: RiderReadPath.listRoute,
-                response: RenderedResponse(status: .ok, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "cached"))
-            )
+        EmbeddedChannel(handler: EventLoopShortcut(answers: stubAnswers))
+    }
+
+    /// A channel whose loop is thread-safe, for computations, which finish on another thread.
+    private static func stubAsyncChannel() async throws -> NIOAsyncTestingChannel {
+        let answers = stubAnswers
+        let channel = try await NIOAsyncTestingChannel { channel in
+            try channel.pipeline.syncOperations.addHandler(EventLoopShortcut(answers: answers))
         }
-        return EmbeddedChannel(handler: EventLoopShortcut(answers: answers))
+        // Answers are written only to a connection that is still open.
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080))
+        return channel
+    }
+
+    /// The next complete response written, as its body's text.
+    private static func nextBody(_ channel: NIOAsyncTestingChannel) async throws -> String? {
+        guard case .head = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self),
+            case .body(let body) = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self),
+            case .end = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self)
+        else { return nil }
+        return String(buffer: body)
+    }
+
+    /// The path of the next request passed on, after checking that its end follows.
+    private static func nextPassedOn(_ channel: NIOAsyncTestingChannel) async throws -> String? {
+        guard case .head(let head) = try await channel.waitForInboundWrite(as: HTTPRequestPart.self),
+            case .end = try await channel.waitForInboundWrite(as: HTTPRequestPart.self)
+        else { return nil }
+        return head.path
+    }
+
+    private static func answerAsRouter(_ channel: NIOAsyncTestingChannel, _ status: HTTPResponse.Status) async throws {
+        try await channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: status)))
+        try await channel.writeOutbound(HTTPResponsePart.end(nil))
+        _ = try await channel.readOutbound(as: HTTPResponsePart.self)
+        _ = try await channel.readOutbound(as: HTTPResponsePart.self)
+    }
+
+    @Test func requestsPipelinedBehindAComputationWaitForItsAnswer() async throws {
+        let channel = try await Self.stubAsyncChannel()
+        // A hit and a request for the router, pipelined behind a computed read, arrive in the same batch.
+        for path in ["/compute", "/hit", "/other"] {
+            try await channel.writeInbound(Self.head(path))
+            try await channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+        #expect(try await Self.nextBody(channel) == "computed")
+        #expect(try await Self.nextBody(channel) == "cached")
+        // The router gets the third only after both answers.
+        #expect(try await Self.nextPassedOn(channel) == "/other")
+        try await Self.answerAsRouter(channel, .ok)
+        #expect(try await channel.finish().isClean)
+    }
+
+    @Test func aFailedComputationPassesItsRequestOnAndTheRequestsBehindItFollow() async throws {
+        let channel = try await Self.stubAsyncChannel()
+        for path in ["/fail", "/hit"] {
+            try await channel.writeInbound(Self.head(path))
+            try await channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+        // Both reach the router, in order: the hit must not overtake the failed request's answer.
+        #expect(try await Self.nextPassedOn(channel) == "/fail")
+        #expect(try await Self.nextPassedOn(channel) == "/hit")
+        #expect(try await channel.readOutbound(as: HTTPResponsePart.self) == nil, "nothing written for the failed one")
+        for _ in 0..<2 {
+            try await Self.answerAsRouter(channel, .serviceUnavailable)
+        }
+        // With both answered, the next computation is the shortcut's again.
+        try await channel.writeInbound(Self.head("/compute"))
+        try await channel.writeInbound(HTTPRequestPart.end(nil))
+        #expect(try await Self.nextBody(channel) == "computed")
+        #expect(try await channel.finish().isClean)
     }
 
     @Test func aHitWaitsBehindARequestStillBeingAnsweredByTheRouter() throws {

@@ -54,24 +54,23 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
             caller: caller, riderID: context.parameters.get("rider_id"), query: request.uri.queryParameters,
             acceptLanguage: request.headers[.acceptLanguage]
         )
-        let compute: @Sendable () async throws -> CachedTripResponse = { try await renderList(read) }
-        return try await answer(
-            request, key: read.cacheKey, riderID: read.riderID, caller: caller, compute: compute
-        )
+        return Response(try await answer(.list(read), ifNoneMatch: request.headers[values: .ifNoneMatch]))
     }
 
-    /// Answers a rider read: through the cache when there is one (which computes on a miss), else by computing.
-    private func answer(
-        _ request: Request, key: @autoclosure () -> String, riderID: RiderID, caller: Caller,
-        compute: @escaping @Sendable () async throws -> CachedTripResponse
-    ) async throws -> Response {
-        let ifNoneMatch = request.headers[values: .ifNoneMatch]
-        guard let cache else {
-            return Response(Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch))
+    /// Answers a checked rider read: through the cache when there is one (which computes on a miss), else by
+    /// computing. The routes and the event-loop shortcut both answer through here.
+    private func answer(_ read: RiderRead, ifNoneMatch: [String]) async throws -> RenderedResponse {
+        let compute: @Sendable () async throws -> CachedTripResponse
+        switch read {
+        case .list(let list): compute = { try await renderList(list) }
+        case .detail(let detail): compute = { try await renderDetail(detail) }
         }
-        try Self.checkCanRead(riderID: riderID, caller: caller)
-        let (response, source) = try await cache.value(for: key(), scope: riderID, compute: compute)
-        return Response(Self.respond(response, source: source, ifNoneMatch: ifNoneMatch))
+        guard let cache else {
+            return Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch)
+        }
+        try Self.checkCanRead(riderID: read.riderID, caller: read.caller)
+        let (response, source) = try await cache.value(for: read.cacheKey, scope: read.riderID, compute: compute)
+        return Self.respond(response, source: source, ifNoneMatch: ifNoneMatch)
     }
 
     /// Checks a list request's path, query and cursor in the order its problems are reported.
@@ -127,19 +126,18 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
             caller: caller, riderID: context.parameters.get("rider_id"), tripID: context.parameters.get("trip_id"),
             query: request.uri.queryParameters, acceptLanguage: request.headers[.acceptLanguage]
         )
-        let compute: @Sendable () async throws -> CachedTripResponse = {
-            let queryStarted = ContinuousClock.now
-            let trip = try await getTrip.execute(riderID: read.riderID, tripID: read.tripID, caller: caller)
-            let encodingStarted = ContinuousClock.now
-            var writer = JSONWriter(capacity: 1024)
-            writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: read.timeZone))
-            return CachedTripResponse(
-                body: writer.bytes, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
-                encodingStarted: encodingStarted
-            )
-        }
-        return try await answer(
-            request, key: read.cacheKey, riderID: read.riderID, caller: caller, compute: compute
+        return Response(try await answer(.detail(read), ifNoneMatch: request.headers[values: .ifNoneMatch]))
+    }
+
+    private func renderDetail(_ read: TripDetailRead) async throws -> CachedTripResponse {
+        let queryStarted = ContinuousClock.now
+        let trip = try await getTrip.execute(riderID: read.riderID, tripID: read.tripID, caller: read.caller)
+        let encodingStarted = ContinuousClock.now
+        var writer = JSONWriter(capacity: 1024)
+        writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: read.timeZone))
+        return CachedTripResponse(
+            body: writer.bytes, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
+            encodingStarted: encodingStarted
         )
     }
 
@@ -161,34 +159,49 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
     /// before, a problem to report, a miss), and the request should go through the router. For the
     /// event-loop shortcut (`EventLoopShortcut`).
     public func cachedResponse(to head: HTTPRequest) -> ShortcutAnswer? {
-        guard let cache, head.method == .get, let path = head.path,
+        guard let cache, let (read, route) = checkedRead(head),
+            (try? Self.checkCanRead(riderID: read.riderID, caller: read.caller)) != nil,
+            let stored = cache.storedValue(for: read.cacheKey, scope: read.riderID)
+        else { return nil }
+        let response = Self.respond(
+            stored, source: .hit, ifNoneMatch: head.headerFields[values: .ifNoneMatch]
+        )
+        return ShortcutAnswer(route: route, response: response)
+    }
+
+    /// The computation of the response to a list or detail read that passed every check the route makes
+    /// before it reaches the database, exactly as `list` or `detail` would answer it; nil when the router
+    /// should take the request (not such a read, a token not verified before, a problem to report). The
+    /// computation throws where the route would answer with a problem (database unavailable, a trip that is
+    /// not the caller's); the shortcut then passes the request on. For the event-loop shortcut.
+    public func computedResponse(to head: HTTPRequest) -> (@Sendable () async throws -> ShortcutAnswer)? {
+        guard let (read, route) = checkedRead(head) else { return nil }
+        let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
+        return { ShortcutAnswer(route: route, response: try await answer(read, ifNoneMatch: ifNoneMatch)) }
+    }
+
+    /// A rider read named by a request head, with every check the route makes before the database passed;
+    /// nil for anything else, including a token whose signature has not been verified before.
+    private func checkedRead(_ head: HTTPRequest) -> (RiderRead, route: String)? {
+        guard head.method == .get, let path = head.path,
             let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
         else { return nil }
         let uri = URI(path)
         let acceptLanguage = head.headerFields[.acceptLanguage]
-        let key: String
-        let riderID: RiderID
         guard let readPath = RiderReadPath(uri.path) else { return nil }
         switch readPath {
         case .list(let riderText):
             guard let read = try? listRead(
                 caller: caller, riderID: riderText, query: uri.queryParameters, acceptLanguage: acceptLanguage
             ) else { return nil }
-            (key, riderID) = (read.cacheKey, read.riderID)
+            return (.list(read), readPath.route)
         case .detail(let riderText, let tripText):
             guard let read = try? detailRead(
                 caller: caller, riderID: riderText, tripID: tripText, query: uri.queryParameters,
                 acceptLanguage: acceptLanguage
             ) else { return nil }
-            (key, riderID) = (read.cacheKey, read.riderID)
+            return (.detail(read), readPath.route)
         }
-        guard (try? Self.checkCanRead(riderID: riderID, caller: caller)) != nil,
-            let stored = cache.storedValue(for: key, scope: riderID)
-        else { return nil }
-        let response = Self.respond(
-            stored, source: .hit, ifNoneMatch: head.headerFields[values: .ifNoneMatch]
-        )
-        return ShortcutAnswer(route: readPath.route, response: response)
     }
 
     func record(_ request: Request, _ context: Context) async throws -> Response {
@@ -296,6 +309,33 @@ struct RiderListRead: Sendable {
 
     var cacheKey: String {
         ResponseKey.list(view: ResponseKey.view(of: caller), riderID: riderID, parameters: parameters, locale: locale)
+    }
+}
+
+/// A checked list or detail request.
+enum RiderRead: Sendable {
+    case list(RiderListRead)
+    case detail(TripDetailRead)
+
+    var riderID: RiderID {
+        switch self {
+        case .list(let read): return read.riderID
+        case .detail(let read): return read.riderID
+        }
+    }
+
+    var caller: Caller {
+        switch self {
+        case .list(let read): return read.caller
+        case .detail(let read): return read.caller
+        }
+    }
+
+    var cacheKey: String {
+        switch self {
+        case .list(let read): return read.cacheKey
+        case .detail(let read): return read.cacheKey
+        }
     }
 }
 
