@@ -16,7 +16,7 @@ func buildApplication(
     let pool = PostgresConnectionPool(
         configuration: .init(
             connectionString: configuration.connectionString, size: configuration.poolSize,
-            statementTimeout: configuration.statementTimeout
+            statementTimeout: configuration.statementTimeout, pipelinedConnections: configuration.pipelinedConnections
         ),
         logger: logger
     )

@@ -173,9 +173,12 @@ import TripHistoryTestSupport
                     #expect($0.json().tripIDs.first == id)
                     #expect($0.headers[Self.serverTiming]?.hasPrefix("cache;desc=miss") == true)
                 }
-                // That miss was computed by the shortcut (the token is verified by now).
-                hits += 1
-                #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200) == hits)
+                // That miss is computed by the shortcut, unless it arrived before the router had passed the end of
+                // the write's response down the pipeline (the client already had all its bytes): then the
+                // shortcut, keeping responses in order, lets the router answer it.
+                let count = Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200)
+                #expect(count == hits || count == hits + 1)
+                hits = count
             }
         }
     }

@@ -39,11 +39,12 @@ enum DataTestDatabase {
 
     /// A fresh pool on the migrated database; the caller shuts it down.
     static func makePool(
-        size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5)
+        size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
+        pipelinedConnections: Int = 2
     ) async throws -> PostgresConnectionPool {
         let configuration = PostgresConnectionPool.Configuration(
             connectionString: try connectionString(), size: size, acquireTimeout: acquireTimeout,
-            statementTimeout: statementTimeout
+            statementTimeout: statementTimeout, pipelinedConnections: pipelinedConnections
         )
         try await Migrator.shared.migrateOnce(connectionString: configuration.connectionString)
         return PostgresConnectionPool(configuration: configuration, logger: logger)
@@ -52,10 +53,13 @@ enum DataTestDatabase {
     /// Runs `body` with a migrated pool, sharing the database with other tests (not with a restart).
     static func withPool<T>(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
-        _ body: (PostgresConnectionPool) async throws -> T
+        pipelinedConnections: Int = 2, _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
         try await DataDatabaseGate.shared.withShared {
-            let pool = try await makePool(size: size, acquireTimeout: acquireTimeout, statementTimeout: statementTimeout)
+            let pool = try await makePool(
+                size: size, acquireTimeout: acquireTimeout, statementTimeout: statementTimeout,
+                pipelinedConnections: pipelinedConnections
+            )
             do {
                 let value = try await body(pool)
                 await pool.shutdown()

@@ -129,15 +129,29 @@ import TripHistoryDomain
     }
 
     @Test func databaseFailuresBecomeUnavailable() async throws {
+        // A write that cannot get a lent connection in time.
         try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(100)) { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
             let blocker = Task { try await pool.withConnection { try $0.query("SELECT pg_sleep(1)") ; return 0 } }
             try await Task.sleep(for: .milliseconds(200))
             await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
-                try await repository.trip(id: TripID(1)!, riderID: DataTestDatabase.randomRiderID())
+                try await repository.record(
+                    dataTestTrip(rider: DataTestDatabase.randomRiderID(), requestedAtMicros: Self.base), idempotency: nil
+                )
             }
             _ = try await blocker.value
         }
+        // Reads whose pipelined connection cannot be opened.
+        let unreachable = PostgresConnectionPool(configuration: .init(connectionString: "postgresql://nobody@127.0.0.1:1/none"))
+        let repository = PostgresTripRepository(pool: unreachable)
+        let rider = DataTestDatabase.randomRiderID()
+        await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
+            try await repository.trip(id: TripID(1)!, riderID: rider)
+        }
+        await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
+            try await repository.trips(matching: TripPageQuery(riderID: rider, filter: .all, position: nil, fetchLimit: 21))
+        }
+        await unreachable.shutdown()
     }
 
     /// The plan of the repository's own page statement, generic as a prepared statement's plan becomes, on a

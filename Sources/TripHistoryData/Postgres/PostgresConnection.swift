@@ -76,14 +76,18 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Executes `statement`, preparing it on this connection first if this is its first use here.
     @discardableResult
     public func execute(_ statement: PreparedStatement, _ parameters: [String?]) throws(PostgresError) -> PostgresRows {
-        if !preparedNames.contains(statement.name) {
-            try check(PQprepare(handle, statement.name, statement.sql, 0, nil))
-            preparedNames.insert(statement.name)
-        }
+        try prepareIfNeeded(statement)
         let result = try withParameters(parameters) { count, values in
             PQexecPrepared(handle, statement.name, count, values, nil, nil, 0)
         }
         return try check(result)
+    }
+
+    /// Prepares `statement` on this connection unless that happened before.
+    func prepareIfNeeded(_ statement: PreparedStatement) throws(PostgresError) {
+        guard !preparedNames.contains(statement.name) else { return }
+        try check(PQprepare(handle, statement.name, statement.sql, 0, nil))
+        preparedNames.insert(statement.name)
     }
 
     /// Runs trusted SQL text without parameters; several statements separated by `;` are allowed.
@@ -150,7 +154,7 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     @discardableResult
-    private func check(
+    func check(
         _ result: OpaquePointer?, accepted: [ExecStatusType] = [PGRES_COMMAND_OK, PGRES_TUPLES_OK]
     ) throws(PostgresError) -> PostgresRows {
         let rows = PostgresRows(owning: result)
@@ -161,9 +165,9 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     // Lays the parameters out as NUL-terminated strings in one buffer; the pointers live only inside `body`.
-    private func withParameters(
-        _ parameters: [String?], _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?
-    ) throws(PostgresError) -> OpaquePointer? {
+    func withParameters<Result>(
+        _ parameters: [String?], _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> Result
+    ) throws(PostgresError) -> Result {
         var storage: [CChar] = []
         var offsets: [Int?] = []
         offsets.reserveCapacity(parameters.count)

@@ -12,16 +12,24 @@ extension PostgresConnectionPool {
         public var statementTimeout: Duration
         /// Longest wait to open a connection to an unreachable host; a refused connection fails at once.
         public var connectTimeout: Duration
+        /// Connections, each with a thread of its own, that carry single-statement reads in pipeline mode
+        /// (`read(_:_:decode:)`); they come on top of `size`.
+        public var pipelinedConnections: Int
+        /// Most reads one pipelined connection sends at once.
+        public var maximumPipelineBatch: Int
 
         public init(
             connectionString: String, size: Int = 8, acquireTimeout: Duration = .seconds(2),
-            statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3)
+            statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3),
+            pipelinedConnections: Int = 2, maximumPipelineBatch: Int = 16
         ) {
             self.connectionString = connectionString
             self.size = max(size, 1)
             self.acquireTimeout = acquireTimeout
             self.statementTimeout = statementTimeout
             self.connectTimeout = connectTimeout
+            self.pipelinedConnections = max(pipelinedConnections, 1)
+            self.maximumPipelineBatch = max(maximumPipelineBatch, 1)
         }
 
         var statementTimeoutMilliseconds: Int { Self.milliseconds(statementTimeout) }

@@ -4,7 +4,9 @@ import NIOPosix
 import ServiceLifecycle
 
 /// A bounded set of PostgreSQL connections whose blocking libpq calls all run on the pool's own
-/// `NIOThreadPool`, one thread per connection, never on the cooperative pool or an event loop.
+/// `NIOThreadPool`, one thread per connection, never on the cooperative pool or an event loop; plus a few
+/// connections in pipeline mode that carry the single-statement reads of many callers at once
+/// (`read(_:_:decode:)`, `PostgresPipelinedReads`).
 ///
 /// Connections open lazily. At most `configuration.size` exist; further callers wait up to
 /// `acquireTimeout`. A connection that broke (server restart, network) is dropped and a new one opened on a
@@ -18,6 +20,7 @@ public final class PostgresConnectionPool: Service, Sendable {
     /// Fails waiters whose acquire timeout has passed. One task for the pool rather than a timer per
     /// waiter: under saturation nearly every request waits, and a task plus a timer each cost measurably.
     private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let pipelinedReads: PostgresPipelinedReads
 
     /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
     public init(configuration: Configuration, logger: Logger = Logger(label: "trip-history.postgres")) {
@@ -25,6 +28,7 @@ public final class PostgresConnectionPool: Service, Sendable {
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.size)
         threadPool.start()
+        self.pipelinedReads = PostgresPipelinedReads(configuration: configuration, logger: logger)
         // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
         let interval = min(configuration.acquireTimeout / 10, .milliseconds(50))
         let task = Task { [weak self] in
@@ -39,6 +43,7 @@ public final class PostgresConnectionPool: Service, Sendable {
 
     deinit {
         sweeper.withLockedValue { $0?.cancel() }
+        pipelinedReads.stop()
         // A started NIOThreadPool must be stopped before it is released.
         if !state.withLockedValue(\.isShutdown) {
             threadPool.shutdownGracefully { _ in }
@@ -90,6 +95,24 @@ public final class PostgresConnectionPool: Service, Sendable {
         return try outcome.result.get()
     }
 
+    /// Runs one prepared statement on a pipelined connection, shared with other callers' reads, and returns
+    /// what `decode` makes of its rows (`decode` runs on the connection's thread, right after the rows
+    /// arrived). For reads that are one statement and need no transaction. Throws `PostgresError` when the
+    /// statement fails or the connection cannot be opened or breaks, `PostgresPoolError.shutdown` after
+    /// `shutdown()`, or what `decode` throws.
+    public func read<T: Sendable>(
+        _ statement: PreparedStatement, _ parameters: [String?],
+        decode: @escaping @Sendable (PostgresRows) throws -> T
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            pipelinedReads.enqueue(
+                PostgresPipelinedReads.Read(statement: statement, parameters: parameters) { outcome in
+                    continuation.resume(with: Result { try decode(try outcome.get()) })
+                }
+            )
+        }
+    }
+
     /// Waits for the application's graceful shutdown, then closes every connection and stops the threads.
     public func run() async throws {
         try? await gracefulShutdown()
@@ -110,6 +133,7 @@ public final class PostgresConnectionPool: Service, Sendable {
         }
         guard let taken else { return }
         sweeper.withLockedValue { $0?.cancel() }
+        await pipelinedReads.shutdown()
         for waiter in taken.waiters {
             waiter.continuation.resume(throwing: PostgresPoolError.shutdown)
         }

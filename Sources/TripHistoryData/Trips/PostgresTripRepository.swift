@@ -5,7 +5,9 @@ import TripHistoryDomain
 /// The trip store on PostgreSQL.
 ///
 /// Lists are keyset reads on `(rider_id, requested_at DESC, id DESC)`, so any page costs what the first
-/// costs. Every database failure (pool timeout, connection lost, statement timeout, serialization failure)
+/// costs. Lists and details are single statements, sent over the pool's pipelined connections together with
+/// other callers' reads (`PostgresConnectionPool.read`); recording takes a lent connection for its
+/// transaction. Every database failure (pool timeout, connection lost, statement timeout, serialization failure)
 /// surfaces as `TripHistoryError.unavailable(retryAfterSeconds: 1)`; SQL and server messages are only logged.
 public struct PostgresTripRepository: TripRepository {
     private let pool: PostgresConnectionPool
@@ -37,16 +39,17 @@ public struct PostgresTripRepository: TripRepository {
             statuses,
             String(max(query.fetchLimit, 0)),
         ]
-        return try await run("list trips") { connection in
-            try TripRowDecoder.trips(try connection.execute(statement, parameters))
+        return try await mapErrors("list trips") {
+            try await pool.read(statement, parameters) { rows in try TripRowDecoder.trips(rows) }
         }
     }
 
     /// The trip with this id if it belongs to `riderID`; nil otherwise, also when another rider owns it.
     public func trip(id: TripID, riderID: RiderID) async throws -> Trip? {
-        try await run("get trip") { connection in
-            let rows = try connection.execute(TripStatements.byID, [id.description, riderID.description])
-            return rows.count == 0 ? nil : try TripRowDecoder.trip(rows, row: 0)
+        try await mapErrors("get trip") {
+            try await pool.read(TripStatements.byID, [id.description, riderID.description]) { rows in
+                rows.count == 0 ? nil : try TripRowDecoder.trip(rows, row: 0)
+            }
         }
     }
 
@@ -56,7 +59,7 @@ public struct PostgresTripRepository: TripRepository {
     /// the stored trip with `replayed`, and another body under the same key gets `.idempotencyKeyReused`.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
         let parameters = Self.insertParameters(trip)
-        return try await run("record trip") { connection in
+        let store: @Sendable (PostgresConnection) throws -> RecordedTrip = { connection in
             try connection.transaction { connection -> RecordedTrip in
                 if let idempotency {
                     let keyParameters = [idempotency.scope, idempotency.key]
@@ -86,6 +89,7 @@ public struct PostgresTripRepository: TripRepository {
                 return RecordedTrip(trip: Trip(id: id, riderID: trip.riderID, details: trip.details), replayed: false)
             }
         }
+        return try await mapErrors("record trip") { try await pool.withConnection(store) }
     }
 
     private static func insertParameters(_ trip: NewTrip) -> [String?] {
@@ -100,11 +104,10 @@ public struct PostgresTripRepository: TripRepository {
         ]
     }
 
-    private func run<T: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable (PostgresConnection) throws -> T
-    ) async throws -> T {
+    /// Runs `body`, turning every database failure into the domain's errors (see the type's comment).
+    private func mapErrors<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
         do {
-            return try await pool.withConnection(body)
+            return try await body()
         } catch let error as TripHistoryError {
             throw error
         } catch let error as PostgresError where error.isUniqueViolation {

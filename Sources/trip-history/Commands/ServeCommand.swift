@@ -30,6 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             connectionString: try database.connectionString(environment: environment),
             poolSize: try database.resolvedPoolSize(environment: environment),
+            pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),
             statementTimeout: try database.statementTimeout(environment: environment),
             migrationsDirectory: database.migrationsDirectory(environment: environment),
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",

@@ -12,8 +12,11 @@ struct DatabaseOptions: ParsableArguments {
     @Option(help: "Folder of NNNN_name.sql migrations. Default: $TRIP_HISTORY_MIGRATIONS, else ./migrations.")
     var migrations: String?
 
-    @Option(help: "Database connections (and libpq threads). Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8.")
+    @Option(help: "Database connections lent for writes, exports and other multi-statement work (and their libpq threads). Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8.")
     var poolSize: Int?
+
+    @Option(help: "Database connections in pipeline mode that carry the rider list and detail reads, each with a thread of its own. Default: $TRIP_HISTORY_DB_PIPELINED_CONNECTIONS, else 2.")
+    var pipelinedConnections: Int?
 
     @Option(help: "Milliseconds before PostgreSQL cancels a statement. Default: $TRIP_HISTORY_STATEMENT_TIMEOUT_MS, else 5000.")
     var statementTimeoutMs: Int?
@@ -34,6 +37,12 @@ struct DatabaseOptions: ParsableArguments {
         let size = try poolSize ?? environment["TRIP_HISTORY_DB_POOL_SIZE"].map(Self.integer) ?? 8
         guard (1...256).contains(size) else { throw ValidationError("The pool size must be 1 to 256.") }
         return size
+    }
+
+    func resolvedPipelinedConnections(environment: [String: String]) throws -> Int {
+        let count = try pipelinedConnections ?? environment["TRIP_HISTORY_DB_PIPELINED_CONNECTIONS"].map(Self.integer) ?? 2
+        guard (1...64).contains(count) else { throw ValidationError("The pipelined connections must be 1 to 64.") }
+        return count
     }
 
     func statementTimeout(environment: [String: String]) throws -> Duration {

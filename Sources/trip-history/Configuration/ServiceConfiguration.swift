@@ -7,6 +7,7 @@ struct ServiceConfiguration: Sendable {
     var port: Int
     var connectionString: String
     var poolSize: Int
+    var pipelinedConnections: Int
     var statementTimeout: Duration
     var migrationsDirectory: URL
     var openAPIPath: String

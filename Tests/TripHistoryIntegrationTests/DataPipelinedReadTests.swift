@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TripHistoryData
+
+/// Reads over the pool's pipelined connections (`PostgresConnectionPool.read`), on the real server: many
+/// callers at once, a failing statement among good ones, a statement timeout, a connection the server
+/// killed, and shutdown.
+@Suite struct DataPipelinedReadTests {
+    private static let double = PreparedStatement(name: "test_pipeline_double_v1", sql: "SELECT $1::bigint * 2, pg_backend_pid()")
+    private static let sleep = PreparedStatement(name: "test_pipeline_sleep_v1", sql: "SELECT pg_sleep($1::float8)")
+
+    private static func double(_ value: String, on pool: PostgresConnectionPool) async throws -> (value: Int64?, backend: Int64?) {
+        try await pool.read(Self.double, [value]) { rows in (try rows.int64(0, 0), try rows.int64(0, 1)) }
+    }
+
+    @Test func concurrentReadsEachGetTheirOwnRowsOverTheSharedConnections() async throws {
+        try await DataTestDatabase.withPool(pipelinedConnections: 2) { (pool: PostgresConnectionPool) async throws in
+            let answers = try await withThrowingTaskGroup(of: (Int64, Int64?, Int64?).self) { group in
+                for value in Int64(1)...400 {
+                    group.addTask {
+                        let (doubled, backend) = try await Self.double(String(value), on: pool)
+                        return (value, doubled, backend)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.count == 400)
+            for (value, doubled, _) in answers {
+                #expect(doubled == value * 2, "read \(value) got another caller's row")
+            }
+            // 400 reads, and no more backends than pipelined connections served them.
+            #expect(Set(answers.compactMap(\.2)).count <= 2)
+            #expect(pool.counts.open == 0, "no lent connection was used")
+        }
+    }
+
+    @Test func aFailingStatementFailsAloneAndItsNeighboursSucceed() async throws {
+        try await DataTestDatabase.withPool(pipelinedConnections: 1) { (pool: PostgresConnectionPool) async throws in
+            // One connection, so reads queued together go out in the same pipeline.
+            let outcomes = await withTaskGroup(of: (Int, Result<Int64?, any Error>).self) { group in
+                for index in 0..<60 {
+                    group.addTask {
+                        let text = index % 3 == 0 ? "not a number" : String(index)
+                        do {
+                            return (index, .success(try await Self.double(text, on: pool).value))
+                        } catch {
+                            return (index, .failure(error))
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.count == 60)
+            for (index, outcome) in outcomes {
+                switch outcome {
+                case .success(let doubled):
+                    #expect(index % 3 != 0)
+                    #expect(doubled == Int64(index) * 2)
+                case .failure(let error):
+                    #expect(index % 3 == 0, "read \(index) failed: \(error)")
+                    let postgres = error as? PostgresError
+                    #expect(postgres?.sqlState == "22P02", "invalid input syntax, reported for this read only")
+                    #expect(postgres?.isConnectionProblem == false)
+                }
+            }
+            #expect(try await Self.double("21", on: pool).value == 42)
+        }
+    }
+
+    @Test func aStatementTimeoutFailsThatReadOnly() async throws {
+        try await DataTestDatabase.withPool(statementTimeout: .milliseconds(100), pipelinedConnections: 1) {
+            (pool: PostgresConnectionPool) async throws in
+            let slow = Task { try await pool.read(Self.sleep, ["2"]) { _ in () } }
+            let fast = Task { try await Self.double("5", on: pool).value }
+            await #expect { try await slow.value } throws: { ($0 as? PostgresError)?.isStatementTimeout == true }
+            #expect(try await fast.value == 10)
+            #expect(try await Self.double("6", on: pool).value == 12)
+        }
+    }
+
+    @Test func aConnectionTheServerKilledIsReplaced() async throws {
+        try await DataTestDatabase.withPool(pipelinedConnections: 1) { (pool: PostgresConnectionPool) async throws in
+            let first = try #require(try await Self.double("1", on: pool).backend)
+            let killed = try await pool.withConnection { connection in
+                try connection.query("SELECT pg_terminate_backend(\(first))").bool(0, 0)
+            }
+            #expect(killed == true)
+            // A read may still be sent on the dead connection before the client notices; then it fails with a
+            // connection error, and a later one runs on a new connection.
+            var answer: (value: Int64?, backend: Int64?)?
+            for _ in 0..<10 where answer == nil {
+                do {
+                    answer = try await Self.double("4", on: pool)
+                } catch let error as PostgresError {
+                    #expect(error.isConnectionProblem, "\(error)")
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            }
+            #expect(answer?.value == 8)
+            #expect(answer?.backend != first)
+        }
+    }
+
+    @Test func readsAfterShutdownFailWithATypedError() async throws {
+        let pool = try await DataTestDatabase.makePool(pipelinedConnections: 2)
+        #expect(try await Self.double("3", on: pool).value == 6)
+        await pool.shutdown()
+        await #expect(throws: PostgresPoolError.shutdown) { try await Self.double("3", on: pool) }
+    }
+}
