@@ -307,17 +307,14 @@ import TripHistoryTestSupport
     /// A shortcut that answers `/hit` with a 200 "cached" at once, computes "computed" for `/compute`, fails
     /// the computation for `/fail`, and passes everything else on.
     private static var stubAnswers: EventLoopShortcut.Answers {
-        EventLoopShortcut.Answers(
-            metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()),
-            answer: { head in head.path == "/hit" ? plainAnswer("cached") : nil },
-            compute: { head in
-                switch head.path {
-                case "/compute": return { plainAnswer("computed") }
-                case "/fail": return { throw StubFailure() }
-                default: return nil
-                }
+        EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
+            switch head.path {
+            case "/hit": return .answer(plainAnswer("cached"))
+            case "/compute": return .compute { plainAnswer("computed") }
+            case "/fail": return .compute { throw StubFailure() }
+            default: return nil
             }
-        )
+        }
     }
 
     private static func stubChannel() throws -> EmbeddedChannel {

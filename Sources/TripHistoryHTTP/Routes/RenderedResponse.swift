@@ -27,6 +27,13 @@ extension Response {
     }
 }
 
+/// What the event-loop shortcut does with a request: send an answer it has now, or compute one.
+public enum ShortcutReply: Sendable {
+    case answer(ShortcutAnswer)
+    /// Throws where the router would answer with a problem; the request then goes to the router.
+    case compute(@Sendable () async throws -> ShortcutAnswer)
+}
+
 /// A response the event-loop shortcut may send for a request, with the route pattern its metrics count under.
 public struct ShortcutAnswer: Sendable {
     public let route: String

@@ -154,30 +154,21 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         return TripDetailRead(riderID: riderID, tripID: tripID, caller: caller, timeZone: timeZone, locale: locale)
     }
 
-    /// The response to a list or detail read that the cache can give right now without waiting, exactly as
-    /// `list` or `detail` would answer it; nil when anything is not so (not such a read, a token not verified
-    /// before, a problem to report, a miss), and the request should go through the router. For the
-    /// event-loop shortcut (`EventLoopShortcut`).
-    public func cachedResponse(to head: HTTPRequest) -> ShortcutAnswer? {
-        guard let cache, let (read, route) = checkedRead(head),
-            (try? Self.checkCanRead(riderID: read.riderID, caller: read.caller)) != nil,
-            let stored = cache.storedValue(for: read.cacheKey, scope: read.riderID)
+    /// How the event-loop shortcut (`EventLoopShortcut`) answers a list or detail read exactly as `list` or
+    /// `detail` would: with the warm cache entry right now, or else with the computation the route would run
+    /// (cache, use case, presenter, JSON), which throws where the route answers with a problem (database
+    /// unavailable, a trip that is not there). Nil when the router should take the request: not such a read,
+    /// a token not verified before, a problem found in the request, a caller who may not read these trips.
+    /// The request is parsed and checked once for both.
+    public func shortcutReply(to head: HTTPRequest) -> ShortcutReply? {
+        guard let (read, route) = checkedRead(head),
+            (try? Self.checkCanRead(riderID: read.riderID, caller: read.caller)) != nil
         else { return nil }
-        let response = Self.respond(
-            stored, source: .hit, ifNoneMatch: head.headerFields[values: .ifNoneMatch]
-        )
-        return ShortcutAnswer(route: route, response: response)
-    }
-
-    /// The computation of the response to a list or detail read that passed every check the route makes
-    /// before it reaches the database, exactly as `list` or `detail` would answer it; nil when the router
-    /// should take the request (not such a read, a token not verified before, a problem to report). The
-    /// computation throws where the route would answer with a problem (database unavailable, a trip that is
-    /// not the caller's); the shortcut then passes the request on. For the event-loop shortcut.
-    public func computedResponse(to head: HTTPRequest) -> (@Sendable () async throws -> ShortcutAnswer)? {
-        guard let (read, route) = checkedRead(head) else { return nil }
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
-        return { ShortcutAnswer(route: route, response: try await answer(read, ifNoneMatch: ifNoneMatch)) }
+        if let stored = cache?.storedValue(for: read.cacheKey, scope: read.riderID) {
+            return .answer(ShortcutAnswer(route: route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch)))
+        }
+        return .compute { ShortcutAnswer(route: route, response: try await answer(read, ifNoneMatch: ifNoneMatch)) }
     }
 
     /// A rider read named by a request head, with every check the route makes before the database passed;

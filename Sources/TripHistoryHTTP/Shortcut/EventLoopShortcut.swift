@@ -11,21 +11,21 @@ import NIOHTTPTypes
 /// Why: a cached page costs almost nothing to look up, yet the framework's way to it (async request stream,
 /// task hops, router, middleware chain, async response writer) cost about as much again as the socket work
 /// itself; profiles of the cached path showed our own code at a few percent. This handler sits in the
-/// channel pipeline after HTTP decoding and before the framework. It asks `TripRoutes.cachedResponse(to:)`,
-/// which builds the key with the very code the routes use and reads the cache without waiting; a nil
-/// answer (miss, token not verified before, anything to report as a problem, any other route) sends the
-/// request on its normal way, where it is answered exactly as without this handler. `/healthz` is answered
+/// channel pipeline after HTTP decoding and before the framework. It asks `TripRoutes.shortcutReply(to:)`,
+/// which checks the request and builds the key with the very code the routes use and reads the cache
+/// without waiting; a nil reply (token not verified before, anything to report as a problem, any other
+/// route) sends the request on its normal way, where it is answered exactly as without this handler. `/healthz` is answered
 /// here too (`OperationalRoutes.livenessResponse(to:)`), so a liveness probe measures the event loop rather
 /// than the queue of requests waiting for the database.
 ///
 /// A rider read that is not a warm hit but passed every check the route makes before the database (an
-/// uncached page, a miss) is computed here as well, by `TripRoutes.computedResponse(to:)`: the same code the
-/// route runs, started in a task straight from the event loop, its answer written back on the event loop.
+/// uncached page, a miss) is computed here as well (the reply's `compute`): the same code the route runs,
+/// started in a task straight from the event loop, its answer written back on the event loop.
 /// That skips the framework's request stream, router, middleware and response writer, which profiles of the
 /// uncached page put at about a fifth of the service's CPU. When the computation throws (the database is
 /// unavailable, the trip is not the caller's), the request is passed on to the router as if it had just
 /// arrived, and answered there with its problem. While a computation runs, the connection's later requests
-/// wait (they are held, and no more is read from the socket), so responses keep their order.
+/// wait (they are held, and reading stops once a few are), so responses keep their order.
 ///
 /// Order on the connection is kept: while a request passed on has not been fully answered, later requests
 /// are passed on too, so pipelined responses never overtake each other. Requests with a body or a
@@ -40,27 +40,19 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
 
     /// What every connection's handler shares: the answering function and the metric handles.
     public struct Answers: Sendable {
-        let answer: @Sendable (HTTPRequest) -> ShortcutAnswer?
-        let compute: @Sendable (HTTPRequest) -> (@Sendable () async throws -> ShortcutAnswer)?
+        let reply: @Sendable (HTTPRequest) -> ShortcutReply?
         let metrics: [MetricsKey: RequestMetrics]
 
         /// Answers the liveness probe and warm hits of `routes`' cache (none without a cache), counted in
         /// `metricsFactory` (the global metrics system unless a test passes its own).
         public init<Repository>(routes: TripRoutes<Repository>, metricsFactory: any MetricsFactory = MetricsSystem.factory) {
-            self.init(
-                metricsFactory: metricsFactory,
-                answer: { head in OperationalRoutes.livenessResponse(to: head) ?? routes.cachedResponse(to: head) },
-                compute: { head in routes.computedResponse(to: head) }
-            )
+            self.init(metricsFactory: metricsFactory) { head in
+                OperationalRoutes.livenessResponse(to: head).map { .answer($0) } ?? routes.shortcutReply(to: head)
+            }
         }
 
-        init(
-            metricsFactory: any MetricsFactory,
-            answer: @escaping @Sendable (HTTPRequest) -> ShortcutAnswer?,
-            compute: @escaping @Sendable (HTTPRequest) -> (@Sendable () async throws -> ShortcutAnswer)? = { _ in nil }
-        ) {
-            self.answer = answer
-            self.compute = compute
+        init(metricsFactory: any MetricsFactory, reply: @escaping @Sendable (HTTPRequest) -> ShortcutReply?) {
+            self.reply = reply
             var metrics: [MetricsKey: RequestMetrics] = [:]
             let answered: [(String, HTTPResponse.Status)] = [
                 (RiderReadPath.listRoute, .ok), (RiderReadPath.listRoute, .notModified),
@@ -149,11 +141,12 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
             }
             let requestID = ProblemMiddleware.requestID(for: head.headerFields)
             let started = DispatchTime.now().uptimeNanoseconds
-            if let answer = answers.answer(head) {
+            switch answers.reply(head) {
+            case .answer(let answer):
                 pending = Pending(answer: answer, requestID: requestID, started: started)
-            } else if let compute = answers.compute(head) {
+            case .compute(let compute):
                 computation = Computation(head: head, compute: compute, requestID: requestID, started: started)
-            } else {
+            case nil:
                 passOn(data, context: context)
             }
         case .body:
