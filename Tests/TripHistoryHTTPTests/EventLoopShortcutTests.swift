@@ -5,6 +5,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Prometheus
+import Synchronization
 import Testing
 import TripHistoryCache
 import TripHistoryDomain
@@ -368,6 +369,64 @@ import TripHistoryTestSupport
         // The router gets the third only after both answers.
         #expect(try await Self.nextPassedOn(channel) == "/other")
         try await Self.answerAsRouter(channel, .ok)
+        #expect(try await channel.finish().isClean)
+    }
+
+    /// Counts the socket reads the handlers behind it ask for.
+    private final class ReadCounter: ChannelOutboundHandler, Sendable {
+        typealias OutboundIn = HTTPResponsePart
+        private let reads = Mutex(0)
+
+        var count: Int { reads.withLock { $0 } }
+
+        func read(context: ChannelHandlerContext) {
+            reads.withLock { $0 += 1 }
+            context.read()
+        }
+    }
+
+    @Test func aClientPipeliningFarAheadOfAComputationIsReadFromAgainOnlyOnceItIsAnswered() async throws {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let answers = EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
+            guard head.path == "/slow" else { return .answer(Self.plainAnswer("cached")) }
+            return .compute {
+                for await _ in gate { break }
+                return Self.plainAnswer("slow")
+            }
+        }
+        let reads = ReadCounter()
+        let channel = try await NIOAsyncTestingChannel { channel in
+            try channel.pipeline.syncOperations.addHandlers([reads, EventLoopShortcut(answers: answers)])
+        }
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080))
+        let requestRead = {
+            channel.pipeline.read()
+            // Runs after the read on the channel's loop, so the count below includes it.
+            try await channel.testingEventLoop.executeInContext {}
+        }
+        try await channel.writeInbound(Self.head("/slow"))
+        try await channel.writeInbound(HTTPRequestPart.end(nil))
+        // A request or two pipelined behind the computation: reading goes on.
+        try await channel.writeInbound(Self.head("/hit"))
+        try await channel.writeInbound(HTTPRequestPart.end(nil))
+        var before = reads.count
+        try await requestRead()
+        #expect(reads.count == before + 1)
+        // Sixteen parts held: the socket is left alone until the computation is answered.
+        for _ in 0..<7 {
+            try await channel.writeInbound(Self.head("/hit"))
+            try await channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+        before = reads.count
+        try await requestRead()
+        #expect(reads.count == before)
+        open.yield()
+        #expect(try await Self.nextBody(channel) == "slow")
+        for _ in 0..<8 {
+            #expect(try await Self.nextBody(channel) == "cached")
+        }
+        try await channel.testingEventLoop.executeInContext {}
+        #expect(reads.count == before + 1, "the deferred read is made once the held requests are answered")
         #expect(try await channel.finish().isClean)
     }
 

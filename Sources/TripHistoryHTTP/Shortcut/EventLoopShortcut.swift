@@ -14,8 +14,8 @@ import NIOHTTPTypes
 /// channel pipeline after HTTP decoding and before the framework. It asks `TripRoutes.shortcutReply(to:)`,
 /// which checks the request and builds the key with the very code the routes use and reads the cache
 /// without waiting; a nil reply (token not verified before, anything to report as a problem, any other
-/// route) sends the request on its normal way, where it is answered exactly as without this handler. `/healthz` is answered
-/// here too (`OperationalRoutes.livenessResponse(to:)`), so a liveness probe measures the event loop rather
+/// route) sends the request on its normal way, where it is answered exactly as without this handler.
+/// `/healthz` is answered here too (`OperationalRoutes.livenessResponse(to:)`), so a liveness probe measures the event loop rather
 /// than the queue of requests waiting for the database.
 ///
 /// A rider read that is not a warm hit but passed every check the route makes before the database (an
@@ -43,8 +43,8 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
         let reply: @Sendable (HTTPRequest) -> ShortcutReply?
         let metrics: [MetricsKey: RequestMetrics]
 
-        /// Answers the liveness probe and warm hits of `routes`' cache (none without a cache), counted in
-        /// `metricsFactory` (the global metrics system unless a test passes its own).
+        /// Answers the liveness probe and `routes`' rider reads (warm hits of its cache at once, the others
+        /// computed), counted in `metricsFactory` (the global metrics system unless a test passes its own).
         public init<Repository>(routes: TripRoutes<Repository>, metricsFactory: any MetricsFactory = MetricsSystem.factory) {
             self.init(metricsFactory: metricsFactory) { head in
                 OperationalRoutes.livenessResponse(to: head).map { .answer($0) } ?? routes.shortcutReply(to: head)
@@ -115,7 +115,8 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
     private var pending: Pending?
     /// The computation for the current request, started when its end arrives.
     private var computation: Computation?
-    /// Whether a computation is running; until it is answered, inbound parts are held and reads deferred.
+    /// Whether a computation is running; until it is answered, inbound parts are held (and reads deferred
+    /// once `heldPartsBeforeBackPressure` are).
     private var computing = false
     private var held: [NIOAny] = []
     /// Parts of pipelined requests held before the handler stops reading from the socket.
@@ -139,13 +140,17 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
                 passOn(data, context: context)
                 return
             }
-            let requestID = ProblemMiddleware.requestID(for: head.headerFields)
             let started = DispatchTime.now().uptimeNanoseconds
             switch answers.reply(head) {
             case .answer(let answer):
-                pending = Pending(answer: answer, requestID: requestID, started: started)
+                pending = Pending(
+                    answer: answer, requestID: ProblemMiddleware.requestID(for: head.headerFields), started: started
+                )
             case .compute(let compute):
-                computation = Computation(head: head, compute: compute, requestID: requestID, started: started)
+                computation = Computation(
+                    head: head, compute: compute, requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                    started: started
+                )
             case nil:
                 passOn(data, context: context)
             }
