@@ -78,6 +78,18 @@ import TripHistoryData
         }
     }
 
+    @Test func aReadWaitingLongerThanTheAcquireTimeoutFailsWithATypedError() async throws {
+        try await DataTestDatabase.withPool(acquireTimeout: .milliseconds(200), pipelinedConnections: 1) {
+            (pool: PostgresConnectionPool) async throws in
+            // The only pipelined connection is busy for a second; a read queued behind it waits too long.
+            let slow = Task { try await pool.read(Self.sleep, ["1"]) { _ in () } }
+            try await Task.sleep(for: .milliseconds(100))
+            await #expect(throws: PostgresPoolError.acquireTimeout) { try await Self.double("7", on: pool) }
+            try await slow.value
+            #expect(try await Self.double("7", on: pool).value == 14)
+        }
+    }
+
     @Test func aConnectionTheServerKilledIsReplaced() async throws {
         try await DataTestDatabase.withPool(pipelinedConnections: 1) { (pool: PostgresConnectionPool) async throws in
             let first = try #require(try await Self.double("1", on: pool).backend)

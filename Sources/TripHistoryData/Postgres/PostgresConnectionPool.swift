@@ -98,8 +98,9 @@ public final class PostgresConnectionPool: Service, Sendable {
     /// Runs one prepared statement on a pipelined connection, shared with other callers' reads, and returns
     /// what `decode` makes of its rows (`decode` runs on the connection's thread, right after the rows
     /// arrived). For reads that are one statement and need no transaction. Throws `PostgresError` when the
-    /// statement fails or the connection cannot be opened or breaks, `PostgresPoolError.shutdown` after
-    /// `shutdown()`, or what `decode` throws.
+    /// statement fails or the connection cannot be opened or breaks, `PostgresPoolError.acquireTimeout` when
+    /// it waited longer than `acquireTimeout` to be sent, `PostgresPoolError.shutdown` after `shutdown()`,
+    /// or what `decode` throws.
     public func read<T: Sendable>(
         _ statement: PreparedStatement, _ parameters: [String?],
         decode: @escaping @Sendable (PostgresRows) throws -> T

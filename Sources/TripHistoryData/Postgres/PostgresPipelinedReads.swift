@@ -11,7 +11,10 @@ import Logging
 /// A pipeline sends a batch per wake-up and keeps the number of busy backends at the number of connections.
 ///
 /// Connections open lazily on their thread and are replaced after they break; a read that was sent on a
-/// connection that broke fails with its error (the callers answer 503) and is not retried.
+/// connection that broke fails with its error (the callers answer 503) and is not retried. A read still
+/// waiting when its connection's thread next looks, `acquireTimeout` after it arrived, fails with
+/// `PostgresPoolError.acquireTimeout`, as a wait for a lent connection does: under overload callers get a
+/// quick 503 rather than an ever longer queue.
 final class PostgresPipelinedReads: @unchecked Sendable {
     // @unchecked Sendable: `reads`, `isShutdown` and `running` are only touched with `condition` locked.
 
@@ -21,6 +24,8 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         let statement: PreparedStatement
         let parameters: [String?]
         let complete: @Sendable (Result<PostgresRows, any Error>) -> Void
+        /// When waiting longer means failing with `acquireTimeout`; set by `enqueue`.
+        var deadline = ContinuousClock.Instant.now
     }
 
     private let configuration: PostgresConnectionPool.Configuration
@@ -46,6 +51,8 @@ final class PostgresPipelinedReads: @unchecked Sendable {
 
     /// Queues `read`; fails it at once with `PostgresPoolError.shutdown` once `shutdown()` was called.
     func enqueue(_ read: Read) {
+        var read = read
+        read.deadline = .now.advanced(by: configuration.acquireTimeout)
         condition.lock()
         guard !isShutdown else {
             condition.unlock()
@@ -88,8 +95,9 @@ final class PostgresPipelinedReads: @unchecked Sendable {
 
     private func work() {
         var connection: PostgresConnection?
-        while let batch = nextBatch() {
-            connection = run(batch, on: connection)
+        while let (batch, expired) = nextBatch() {
+            for read in expired { read.complete(.failure(PostgresPoolError.acquireTimeout)) }
+            if !batch.isEmpty { connection = run(batch, on: connection) }
         }
         // Closing sends the server a goodbye, so it happens here, on the connection's own thread.
         connection = nil
@@ -101,18 +109,22 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// The reads to send next, or nil once shut down.
-    private func nextBatch() -> [Read]? {
+    /// The reads to send next and those that waited past their deadline, or nil once shut down.
+    private func nextBatch() -> (batch: [Read], expired: [Read])? {
         condition.lock()
         defer { condition.unlock() }
         while reads.isEmpty && !isShutdown { condition.wait() }
         guard !isShutdown else { return nil }
-        let count = min(reads.count, configuration.maximumPipelineBatch)
-        let batch = Array(reads.prefix(count))
-        reads.removeFirst(count)
+        // Reads queue in arrival order with the same timeout, so the expired ones are a prefix.
+        let now = ContinuousClock.Instant.now
+        let expiredCount = reads.prefix { $0.deadline <= now }.count
+        let expired = Array(reads.prefix(expiredCount))
+        let count = min(reads.count - expiredCount, configuration.maximumPipelineBatch)
+        let batch = Array(reads[expiredCount..<(expiredCount + count)])
+        reads.removeFirst(expiredCount + count)
         // Another thread may take what is left rather than wait for this batch to finish.
         if !reads.isEmpty { condition.signal() }
-        return batch
+        return (batch, expired)
     }
 
     /// Runs `batch` on `existing` (or a new connection when it is gone or broke) and returns the connection
