@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// Single-statement reads of many concurrent callers, carried over a few connections in libpq's pipeline
-/// mode. Each connection has a thread of its own that takes every read waiting (up to `maximumBatch`), sends
+/// mode. Each connection has a thread of its own that takes every read waiting (up to `maximumPipelineBatch`), sends
 /// them all, then reads their results in order and completes each read on that thread.
 ///
 /// Why: with one blocking connection per read, every read woke a thread to send, put it to sleep until the
