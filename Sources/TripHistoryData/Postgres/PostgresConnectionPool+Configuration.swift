@@ -32,6 +32,16 @@ extension PostgresConnectionPool {
             self.maximumPipelineBatch = max(maximumPipelineBatch, 1)
         }
 
+        /// `existing` while it is alive, else a new connection with these settings. Blocks on the network, so
+        /// call it only where libpq may block (the pool's threads).
+        func liveConnection(reusing existing: PostgresConnection?) throws(PostgresError) -> PostgresConnection {
+            if let existing, existing.isAlive { return existing }
+            return try PostgresConnection(
+                connectionString: connectionString, connectTimeoutSeconds: connectTimeoutSeconds,
+                statementTimeoutMilliseconds: statementTimeoutMilliseconds
+            )
+        }
+
         var statementTimeoutMilliseconds: Int { Self.milliseconds(statementTimeout) }
         // libpq takes whole seconds and treats values below 2 as 2.
         var connectTimeoutSeconds: Int { max(1, (Self.milliseconds(connectTimeout) + 999) / 1000) }

@@ -63,18 +63,10 @@ public final class PostgresConnectionPool: Service, Sendable {
         do {
             outcome = try await threadPool.runIfActive {
                 let connection: PostgresConnection
-                if let existing = lease, existing.isAlive {
-                    connection = existing
-                } else {
-                    do {
-                        connection = try PostgresConnection(
-                            connectionString: configuration.connectionString,
-                            connectTimeoutSeconds: configuration.connectTimeoutSeconds,
-                            statementTimeoutMilliseconds: configuration.statementTimeoutMilliseconds
-                        )
-                    } catch {
-                        return Outcome(connection: nil, result: .failure(error))
-                    }
+                do {
+                    connection = try configuration.liveConnection(reusing: lease)
+                } catch {
+                    return Outcome(connection: nil, result: .failure(error))
                 }
                 let result = Result { try body(connection) }
                 return Outcome(connection: Self.reusable(connection, after: result), result: result)

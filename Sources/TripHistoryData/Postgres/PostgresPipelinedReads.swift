@@ -131,19 +131,11 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     /// to use next time, nil when it must be replaced.
     private func run(_ batch: [Read], on existing: PostgresConnection?) -> PostgresConnection? {
         let connection: PostgresConnection
-        if let existing, existing.isAlive {
-            connection = existing
-        } else {
-            do {
-                connection = try PostgresConnection(
-                    connectionString: configuration.connectionString,
-                    connectTimeoutSeconds: configuration.connectTimeoutSeconds,
-                    statementTimeoutMilliseconds: configuration.statementTimeoutMilliseconds
-                )
-            } catch {
-                for read in batch { read.complete(.failure(error)) }
-                return nil
-            }
+        do {
+            connection = try configuration.liveConnection(reusing: existing)
+        } catch {
+            for read in batch { read.complete(.failure(error)) }
+            return nil
         }
         var reported = 0
         do {
