@@ -2,7 +2,7 @@ internal import CLibPQ
 
 extension PostgresConnection {
     /// One statement of a pipeline and its parameters as text.
-    struct PipelinedStatement {
+    struct PipelinedStatement: Sendable {
         let statement: PreparedStatement
         let parameters: [String?]
     }

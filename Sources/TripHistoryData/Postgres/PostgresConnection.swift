@@ -154,7 +154,7 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     @discardableResult
-    func check(
+    private func check(
         _ result: OpaquePointer?, accepted: [ExecStatusType] = [PGRES_COMMAND_OK, PGRES_TUPLES_OK]
     ) throws(PostgresError) -> PostgresRows {
         let rows = PostgresRows(owning: result)

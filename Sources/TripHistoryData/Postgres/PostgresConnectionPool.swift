@@ -98,11 +98,9 @@ public final class PostgresConnectionPool: Service, Sendable {
         decode: @escaping @Sendable (PostgresRows) throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            pipelinedReads.enqueue(
-                PostgresPipelinedReads.Read(statement: statement, parameters: parameters) { outcome in
-                    continuation.resume(with: Result { try decode(try outcome.get()) })
-                }
-            )
+            pipelinedReads.enqueue(.init(statement: statement, parameters: parameters)) { outcome in
+                continuation.resume(with: Result { try decode(try outcome.get()) })
+            }
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import Logging
 
 /// Single-statement reads of many concurrent callers, carried over a few connections in libpq's pipeline
-/// mode. Each connection has a thread of its own that takes every read waiting (up to `maximumPipelineBatch`), sends
-/// them all, then reads their results in order and completes each read on that thread.
+/// mode. Each connection has a thread of its own that takes every read waiting (up to
+/// `maximumPipelineBatch`), sends them all, then reads their results in order and completes each read on
+/// that thread.
 ///
 /// Why: with one blocking connection per read, every read woke a thread to send, put it to sleep until the
 /// reply, and woke it again; and eight busy backends cost PostgreSQL more per query than two (pgbench on
@@ -18,14 +19,13 @@ import Logging
 final class PostgresPipelinedReads: @unchecked Sendable {
     // @unchecked Sendable: `reads`, `isShutdown` and `running` are only touched with `condition` locked.
 
-    /// One read: the statement and its parameters, and what to do with the outcome (called once, on the
-    /// connection's thread, so the rows are read where they were produced).
+    /// One read: the statement with its parameters, when waiting longer means failing with
+    /// `acquireTimeout`, and what to do with the outcome (called once, on the connection's thread, so the
+    /// rows are read where they were produced).
     struct Read: Sendable {
-        let statement: PreparedStatement
-        let parameters: [String?]
+        let query: PostgresConnection.PipelinedStatement
+        let deadline: ContinuousClock.Instant
         let complete: @Sendable (Result<PostgresRows, any Error>) -> Void
-        /// When waiting longer means failing with `acquireTimeout`; set by `enqueue`.
-        var deadline = ContinuousClock.Instant.now
     }
 
     private let configuration: PostgresConnectionPool.Configuration
@@ -49,10 +49,13 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         }
     }
 
-    /// Queues `read`; fails it at once with `PostgresPoolError.shutdown` once `shutdown()` was called.
-    func enqueue(_ read: Read) {
-        var read = read
-        read.deadline = .now.advanced(by: configuration.acquireTimeout)
+    /// Queues `query`, whose outcome goes to `complete` (called once, on a connection's thread); fails it at
+    /// once with `PostgresPoolError.shutdown` once `shutdown()` was called.
+    func enqueue(
+        _ query: PostgresConnection.PipelinedStatement,
+        complete: @escaping @Sendable (Result<PostgresRows, any Error>) -> Void
+    ) {
+        let read = Read(query: query, deadline: .now.advanced(by: configuration.acquireTimeout), complete: complete)
         condition.lock()
         guard !isShutdown else {
             condition.unlock()
@@ -139,8 +142,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         }
         var reported = 0
         do {
-            try connection.executePipelined(batch.map { .init(statement: $0.statement, parameters: $0.parameters) }) {
-                index, result in
+            try connection.executePipelined(batch.map(\.query)) { index, result in
                 reported = index + 1
                 batch[index].complete(result.mapError { $0 })
             }

@@ -15,8 +15,8 @@ import NIOHTTPTypes
 /// which checks the request and builds the key with the very code the routes use and reads the cache
 /// without waiting; a nil reply (token not verified before, anything to report as a problem, any other
 /// route) sends the request on its normal way, where it is answered exactly as without this handler.
-/// `/healthz` is answered here too (`OperationalRoutes.livenessResponse(to:)`), so a liveness probe measures the event loop rather
-/// than the queue of requests waiting for the database.
+/// `/healthz` is answered here too (`OperationalRoutes.livenessResponse(to:)`), so a liveness probe
+/// measures the event loop rather than the queue of requests waiting for the database.
 ///
 /// A rider read that is not a warm hit but passed every check the route makes before the database (an
 /// uncached page, a miss) is computed here as well (the reply's `compute`): the same code the route runs,
