@@ -123,6 +123,7 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 var objects: [String] = []
                 var uri: String? = "/v1/trips?limit=9&\(query)"
                 while let current = uri {
+                    try #require(objects.count <= trips.count, "the walk returned more trips than exist")
                     let body = try await client.execute(uri: current, method: .get, headers: json) { String(buffer: $0.body) }
                     objects += rawArrayElements(body, after: "{\"data\":[")
                     uri = try JSONBody(ByteBuffer(string: body)).string("page.next_cursor").map { "/v1/trips?limit=9&\(query)&cursor=\($0)" }

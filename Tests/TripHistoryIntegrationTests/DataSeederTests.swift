@@ -23,7 +23,7 @@ import TripHistoryDomain
             let rows = try connection.query(PostgresQuery(stringLiteral: Self.checksumSQL))
             return Summary(
                 rows: try rows.int64(0, 0), canceled: try rows.int64(0, 1), yen: try rows.int64(0, 2),
-                hasTies: try rows.bool(0, 3), checksum: rows.string(0, 4))
+                hasTies: try rows.bool(0, 3), checksum: try rows.string(0, 4))
         }
     }
 

@@ -35,7 +35,8 @@ enum AnalystStatements {
                   AND status = ANY ($5::text[])\(filters.terms(first: 7))
                 ORDER BY requested_at \(order), id \(order)
                 LIMIT $6
-                """
+                """,
+            resultFormat: .binary
         )
     }
 

@@ -85,7 +85,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         var current: Partial?
         for row in 0..<rows.count {
             guard let start = try rows.timestampMicros(row, 0) else { throw invalid(0) }
-            guard let code = rows.string(row, 1), let currency = CurrencyCode(code) else { throw invalid(1) }
+            guard let code = try rows.string(row, 1), let currency = CurrencyCode(code) else { throw invalid(1) }
             if let partial = current, partial.start != start {
                 buckets.append(partial.bucket)
                 current = nil

@@ -102,7 +102,7 @@ public struct MigrationRunner: Sendable {
         let rows = try connection.query("SELECT version, checksum FROM schema_migrations ORDER BY version")
         var applied: [Int: String] = [:]
         for row in 0..<rows.count {
-            guard let version = try rows.int64(row, 0), let checksum = rows.string(row, 1) else { continue }
+            guard let version = try rows.int64(row, 0), let checksum = try rows.string(row, 1) else { continue }
             applied[Int(version)] = checksum
         }
         return applied

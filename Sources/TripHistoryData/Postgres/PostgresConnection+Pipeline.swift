@@ -19,7 +19,9 @@ extension PostgresConnection {
         guard PQenterPipelineMode(handle) == 1 else { throw lost("cannot enter pipeline mode") }
         for statement in statements {
             let sent = try withParameters(statement.parameters) { count, values in
-                PQsendQueryPrepared(handle, statement.statement.name, count, values, nil, nil, 0)
+                PQsendQueryPrepared(
+                    handle, statement.statement.name, count, values, nil, nil, statement.statement.resultFormat.rawValue
+                )
             }
             // In blocking mode the sync also flushes, so the server starts on each statement as it arrives.
             guard sent == 1, PQpipelineSync(handle) == 1 else { throw lost("cannot send a pipelined statement") }

@@ -78,7 +78,7 @@ public final class PostgresConnection: @unchecked Sendable {
     public func execute(_ statement: PreparedStatement, _ parameters: [String?]) throws(PostgresError) -> PostgresRows {
         try prepareIfNeeded(statement)
         let result = try withParameters(parameters) { count, values in
-            PQexecPrepared(handle, statement.name, count, values, nil, nil, 0)
+            PQexecPrepared(handle, statement.name, count, values, nil, nil, statement.resultFormat.rawValue)
         }
         return try check(result)
     }

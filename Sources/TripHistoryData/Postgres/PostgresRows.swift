@@ -1,7 +1,8 @@
 internal import CLibPQ
 
 /// The rows of one statement, owning the libpq result until it is released. Read it on the thread that
-/// produced it, before the connection is handed back; values are decoded from PostgreSQL's text format.
+/// produced it, before the connection is handed back. Values are decoded from PostgreSQL's text format, or
+/// from the binary one for statements that ask for it (`PreparedStatement.ResultFormat`).
 public final class PostgresRows {
     private let result: OpaquePointer?
 
@@ -34,34 +35,49 @@ public final class PostgresRows {
         return PQgetisnull(result, Int32(row), Int32(column)) == 1
     }
 
-    /// The value as text, nil for NULL.
-    public func string(_ row: Int, _ column: Int) -> String? {
-        withBytes(row, column) { String(decoding: $0, as: UTF8.self) }
+    /// The value as text, nil for NULL. Throws for a binary column of a type that is not a string type.
+    public func string(_ row: Int, _ column: Int) throws(PostgresError) -> String? {
+        let decoded: String?? = withValue(row, column) { bytes, binaryType in
+            if let binaryType, !PostgresBinary.isText(binaryType) { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return try unwrap(decoded, row, column, "text")
     }
 
     /// The value as a 64-bit integer, nil for NULL.
     public func int64(_ row: Int, _ column: Int) throws(PostgresError) -> Int64? {
-        let parsed: Int64?? = withBytes(row, column) { PostgresText.parseInt64($0) }
+        let parsed: Int64?? = withValue(row, column) { bytes, binaryType in
+            if let binaryType { return PostgresBinary.int64(bytes, type: binaryType) }
+            return PostgresText.parseInt64(bytes)
+        }
         return try unwrap(parsed, row, column, "an integer")
     }
 
-    /// The value as a double, nil for NULL. PostgreSQL prints the shortest text that round-trips.
+    /// The value as a double, nil for NULL. In text, PostgreSQL prints the shortest text that round-trips.
     public func double(_ row: Int, _ column: Int) throws(PostgresError) -> Double? {
-        let parsed: Double?? = withBytes(row, column) { Double(String(decoding: $0, as: UTF8.self)) }
+        let parsed: Double?? = withValue(row, column) { bytes, binaryType in
+            if let binaryType { return PostgresBinary.double(bytes, type: binaryType) }
+            return Double(String(decoding: bytes, as: UTF8.self))
+        }
         return try unwrap(parsed, row, column, "a number")
     }
 
-    /// The value as a boolean (`t`/`f`), nil for NULL.
+    /// The value as a boolean, nil for NULL.
     public func bool(_ row: Int, _ column: Int) throws(PostgresError) -> Bool? {
-        let parsed: Bool?? = withBytes(row, column) { bytes -> Bool? in
-            bytes.count == 1 ? (bytes[0] == UInt8(ascii: "t") ? true : bytes[0] == UInt8(ascii: "f") ? false : nil) : nil
+        let parsed: Bool?? = withValue(row, column) { bytes, binaryType -> Bool? in
+            if let binaryType { return PostgresBinary.bool(bytes, type: binaryType) }
+            guard bytes.count == 1 else { return nil }
+            return bytes[0] == UInt8(ascii: "t") ? true : bytes[0] == UInt8(ascii: "f") ? false : nil
         }
         return try unwrap(parsed, row, column, "a boolean")
     }
 
     /// A `timestamptz` value as exact microseconds since 1970, nil for NULL.
     public func timestampMicros(_ row: Int, _ column: Int) throws(PostgresError) -> Int64? {
-        let parsed: Int64?? = withBytes(row, column) { PostgresTimestamp.parse($0) }
+        let parsed: Int64?? = withValue(row, column) { bytes, binaryType in
+            if let binaryType { return PostgresBinary.timestampMicros(bytes, type: binaryType) }
+            return PostgresTimestamp.parse(bytes)
+        }
         return try unwrap(parsed, row, column, "a timestamp")
     }
 
@@ -78,12 +94,14 @@ public final class PostgresRows {
         row >= 0 && row < count && column >= 0 && column < columnCount
     }
 
-    // The buffer is valid only inside `body`: the bytes belong to the libpq result.
-    private func withBytes<T>(_ row: Int, _ column: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+    // The buffer is valid only inside `body`: the bytes belong to the libpq result. `body` gets the column's
+    // type OID when the value is in binary form, nil when it is text.
+    private func withValue<T>(_ row: Int, _ column: Int, _ body: (UnsafeRawBufferPointer, UInt32?) -> T) -> T? {
         guard let result, inBounds(row, column), PQgetisnull(result, Int32(row), Int32(column)) == 0,
             let value = PQgetvalue(result, Int32(row), Int32(column))
         else { return nil }
         let length = Int(PQgetlength(result, Int32(row), Int32(column)))
-        return body(UnsafeRawBufferPointer(start: value, count: length))
+        let binaryType = PQfformat(result, Int32(column)) == 1 ? UInt32(PQftype(result, Int32(column))) : nil
+        return body(UnsafeRawBufferPointer(start: value, count: length), binaryType)
     }
 }

@@ -14,7 +14,7 @@ enum TripRowDecoder {
 
     static func trip(_ rows: PostgresRows, row: Int, offset: Int = 0) throws(PostgresError) -> Trip {
         func text(_ column: Int) throws(PostgresError) -> String {
-            guard let value = rows.string(row, offset + column) else { throw invalid(column) }
+            guard let value = try rows.string(row, offset + column) else { throw invalid(column) }
             return value
         }
         func integer(_ column: Int) throws(PostgresError) -> Int64 {
