@@ -89,4 +89,52 @@ import TripHistoryDomain
         let parsed = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any]
         #expect(parsed?["text"] as? String == "quote \" backslash \\ newline \n tab \t bell \u{07} é 東京")
     }
+
+    /// Every character that must be escaped, at every offset within and across the eight-byte words the
+    /// writer checks at once, among ASCII and multi-byte text, through a buffer that has to grow.
+    @Test func jsonWriterEscapesAtEveryOffsetAndGrows() throws {
+        let specials: [Character] = ["\"", "\\", "\n", "\r", "\t", "\u{00}", "\u{1F}", "\u{07}"]
+        let fillers = ["a", "é", "東", "\u{7F}", " ", "~"]
+        var values: [String] = []
+        for special in specials {
+            for filler in fillers {
+                for before in 0..<18 {
+                    values.append(String(repeating: filler, count: before) + String(special) + String(repeating: filler, count: 17 - before))
+                }
+            }
+        }
+        values += fillers.map { String(repeating: $0, count: 40) }
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        for value in values { writer.string(value) }
+        writer.endArray()
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String])
+        #expect(parsed == values)
+        #expect(writer.byteCount == writer.bytes.count)
+        // Nothing but the escapes JSON requires: no raw control character, every non-ASCII byte kept as is.
+        #expect(!writer.bytes.contains { $0 < 0x20 })
+        #expect(String(decoding: writer.bytes, as: UTF8.self).contains("東東東"))
+    }
+
+    @Test func jsonWriterNumbersAndTimestampsMatchTheirStringForms() throws {
+        let integers: [Int64] = [0, 1, -1, 9, 10, 99, 100, 1_000_000_007, .max, .min, .max - 1, .min + 1]
+        let dates = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.000001),
+            Date(timeIntervalSince1970: 1_772_374_296.5), Date(timeIntervalSince1970: 253_402_300_799.999999),
+        ]
+        var writer = JSONWriter(capacity: 8)
+        writer.beginArray()
+        for integer in integers {
+            writer.int(integer)
+            writer.quotedInt(integer)
+        }
+        for date in dates { writer.timestamp(date) }
+        writer.endArray()
+        let expected = integers.map { "\($0),\"\($0)\"" } + dates.map { "\"\(RFC3339.format($0))\"" }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]")
+        #expect(RFC3339.format(dates[1]) == "1969-12-31T23:59:59.999999Z")
+        var csv: [UInt8] = []
+        for integer in integers { DecimalDigits.append(integer, to: &csv) }
+        #expect(String(decoding: csv, as: UTF8.self) == integers.map(String.init).joined())
+    }
 }

@@ -162,7 +162,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                         } else {
                             json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
                             json.endLine()
-                            if json.bytes.count >= Self.exportChunkBytes {
+                            if json.byteCount >= Self.exportChunkBytes {
                                 try await writer.write(ByteBuffer(bytes: json.bytes))
                                 json.clear()
                             }

@@ -1,67 +1,85 @@
 import Foundation
 
-/// Appends JSON straight into a byte array. Responses are written by hand rather than through `Encodable`
+/// Appends JSON straight into a byte buffer. Responses are written by hand rather than through `Encodable`
 /// so that their exact shape (snake_case, ids as strings, RFC 3339 times, nulls kept) is visible in one place
 /// and no encoder or intermediate dictionaries are built per request.
-struct JSONWriter {
-    private(set) var bytes: [UInt8]
+///
+/// The writer owns its buffer (it is not copyable), so an append is a capacity check and a store: a page of
+/// trips is about ten thousand appends, which through `[UInt8]` cost a uniqueness check each and made up
+/// most of the writing time.
+struct JSONWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    private(set) var byteCount = 0
     /// Whether the next value or key needs a comma before it.
     private var needsComma = false
 
     init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    /// A copy of what was written.
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: start, count: byteCount))
     }
 
     /// Ends a line of newline-delimited JSON; the next value starts a new top-level document.
     mutating func endLine() {
-        bytes.append(UInt8(ascii: "\n"))
+        put(UInt8(ascii: "\n"))
         needsComma = false
     }
 
     /// Empties the buffer, keeping its capacity, to write the next chunk of a stream.
     mutating func clear() {
-        bytes.removeAll(keepingCapacity: true)
+        byteCount = 0
         needsComma = false
     }
 
     mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         needsComma = false
     }
 
     mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
         needsComma = true
     }
 
     mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         needsComma = false
     }
 
     mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key; keys are compile-time constants, so they need no escaping.
     mutating func key(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        // Two appends rather than an array literal, which would allocate on every key.
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let length = key.utf8CodeUnitCount
+        reserve(length + 4)
+        if needsComma { putReserved(UInt8(ascii: ",")) }
+        putReserved(UInt8(ascii: "\""))
+        (start + byteCount).update(from: key.utf8Start, count: length)
+        byteCount += length
+        putReserved(UInt8(ascii: "\""))
+        putReserved(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes an object key known only at run time (e.g. a currency code), escaped like any string.
     mutating func key(_ key: String) {
         string(key)
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -74,45 +92,48 @@ struct JSONWriter {
 
     /// An integer written as a JSON string (ids: JavaScript numbers cannot hold every 64-bit value).
     mutating func quotedInt(_ value: Int64) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        DecimalDigits.append(value, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        reserve(DecimalDigits.maximumLength + 3)
+        if needsComma { putReserved(UInt8(ascii: ",")) }
+        putReserved(UInt8(ascii: "\""))
+        byteCount += DecimalDigits.write(value, into: start + byteCount)
+        putReserved(UInt8(ascii: "\""))
         needsComma = true
     }
 
     /// Writes the decimal digits straight into the buffer; no String is built per number.
     mutating func int(_ value: some BinaryInteger) {
-        separate()
-        DecimalDigits.append(Int64(value), to: &bytes)
+        reserve(DecimalDigits.maximumLength + 1)
+        if needsComma { putReserved(UInt8(ascii: ",")) }
+        byteCount += DecimalDigits.write(Int64(value), into: start + byteCount)
         needsComma = true
     }
 
     /// Writes an RFC 3339 UTC timestamp as a JSON string.
     mutating func timestamp(_ date: Date) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        RFC3339.append(date, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        reserve(RFC3339.maximumLength + 3)
+        if needsComma { putReserved(UInt8(ascii: ",")) }
+        putReserved(UInt8(ascii: "\""))
+        byteCount += RFC3339.write(date, into: start + byteCount)
+        putReserved(UInt8(ascii: "\""))
         needsComma = true
     }
 
     /// Writes a finite double in its shortest round-tripping form (coordinates, which are always finite).
     mutating func double(_ value: Double) {
         separate()
-        bytes.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
+        put(value.isFinite ? value.description : "null")
         needsComma = true
     }
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        put(value ? "true" : "false")
         needsComma = true
     }
 
     mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        put("null")
         needsComma = true
     }
 
@@ -141,34 +162,98 @@ struct JSONWriter {
         bool(value)
     }
 
+    @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { put(UInt8(ascii: ",")) }
     }
 
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if byteCount + extra > capacity { grow(toHold: extra) }
+    }
+
+    /// Moves the bytes to a buffer twice as large, or larger if `extra` more bytes need it.
+    @inline(never)
+    private mutating func grow(toHold extra: Int) {
+        let newCapacity = max(byteCount + extra, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.moveInitialize(from: start, count: byteCount)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
+    }
+
+    /// Appends a byte that `reserve` already made room for.
+    @inline(__always)
+    private mutating func putReserved(_ byte: UInt8) {
+        start[byteCount] = byte
+        byteCount += 1
+    }
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        putReserved(byte)
+    }
+
+    @inline(__always)
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (start + byteCount).update(from: base, count: bytes.count)
+        byteCount += bytes.count
+    }
+
+    private mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    /// Writes `utf8` as a JSON string. Quote, backslash and control characters are escaped; everything else,
+    /// UTF-8 included, passes. Eight bytes at a time are checked for any of those (most strings have none).
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            // Quote, backslash and control characters must be escaped; everything else, UTF-8 included, passes.
-            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-                ])
+        var index = 0
+        let raw = UnsafeRawBufferPointer(utf8)
+        while index < utf8.count {
+            if index + 8 <= utf8.count, !Self.mayNeedEscaping(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
-            runStart = index + 1
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
+                index += 1
+                continue
+            }
+            put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            switch byte {
+            case UInt8(ascii: "\""): put(UInt8(ascii: "\\")); put(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "\\"))
+            case UInt8(ascii: "\n"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                put("\\u00")
+                put(hex.utf8Start[Int(byte >> 4)])
+                put(hex.utf8Start[Int(byte & 0xF)])
+            }
+            index += 1
+            runStart = index
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        bytes.append(UInt8(ascii: "\""))
+        put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        put(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes in `word` is a quote, a backslash or below 0x20. Exact, by the
+    /// "has a zero byte" and "has a byte less than n" word tricks: a byte at or above 0x80 never counts.
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
+        let belowSpace = (word &- ones &* 0x20) & ~word & highBits != 0
+        return belowSpace || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 }

@@ -83,8 +83,20 @@ enum RFC3339 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The most bytes `write(_:into:)` writes: `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
+    static let maximumLength = 27
+
     /// Appends what `format` returns, without building a String: responses write many timestamps.
     static func append(_ date: Date, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { scratch in
+            let written = write(date, into: scratch.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
+        }
+    }
+
+    /// Writes what `format` returns into `output`, which has room for `maximumLength` bytes, and returns how
+    /// many bytes it wrote.
+    static func write(_ date: Date, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let micros = Timestamp.micros(date)
         var seconds = micros / 1_000_000
         var fraction = micros % 1_000_000
@@ -99,26 +111,40 @@ enum RFC3339 {
             days -= 1
         }
         let civil = civilDate(daysSinceEpoch: days)
-        appendDigits(&bytes, civil.year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(&bytes, civil.month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(&bytes, civil.day, width: 2)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(&bytes, Int(secondOfDay / 3600), width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(&bytes, Int(secondOfDay / 60 % 60), width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(&bytes, Int(secondOfDay % 60), width: 2)
+        var cursor = output
+        func digits(_ value: Int, width: Int) {
+            var value = value
+            for index in stride(from: width - 1, through: 0, by: -1) {
+                cursor[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            cursor += width
+        }
+        func byte(_ value: UInt8) {
+            cursor.pointee = value
+            cursor += 1
+        }
+        digits(civil.year, width: 4)
+        byte(UInt8(ascii: "-"))
+        digits(civil.month, width: 2)
+        byte(UInt8(ascii: "-"))
+        digits(civil.day, width: 2)
+        byte(UInt8(ascii: "T"))
+        digits(Int(secondOfDay / 3600), width: 2)
+        byte(UInt8(ascii: ":"))
+        digits(Int(secondOfDay / 60 % 60), width: 2)
+        byte(UInt8(ascii: ":"))
+        digits(Int(secondOfDay % 60), width: 2)
         if fraction != 0 {
-            bytes.append(UInt8(ascii: "."))
+            byte(UInt8(ascii: "."))
             if fraction % 1000 == 0 {
-                appendDigits(&bytes, Int(fraction / 1000), width: 3)
+                digits(Int(fraction / 1000), width: 3)
             } else {
-                appendDigits(&bytes, Int(fraction), width: 6)
+                digits(Int(fraction), width: 6)
             }
         }
-        bytes.append(UInt8(ascii: "Z"))
+        byte(UInt8(ascii: "Z"))
+        return output.distance(to: cursor)
     }
 
     private static func parseCivilDate(_ utf8: [UInt8]) -> CivilDate? {
@@ -151,17 +177,6 @@ enum RFC3339 {
 
     private static func digitValue(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
-    }
-
-    private static func appendDigits(_ bytes: inout [UInt8], _ value: Int, width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var value = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            value %= divisor
-            divisor /= 10
-        }
     }
 
     /// Days from 1970-01-01 to `date`.
