@@ -138,7 +138,8 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
     public func storedValue(for key: String, scope: Scope) -> Value? {
         let now = configuration.now()
         let value = state.withLock { state -> Value? in
-            guard !state.suspended, let entry = state.entries.touch(key), entry.generation == state.generation(of: scope),
+            guard !state.suspended, let entry = state.entries.touch(key),
+                entry.generation == state.generation(of: scope),
                 entry.expires > now
             else { return nil }
             return entry.value

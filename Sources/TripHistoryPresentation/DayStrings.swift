@@ -38,9 +38,11 @@ final class DayStrings: Sendable {
         var index = (day - first) * 400 / 146_097
         while yearStarts[index] > day { index -= 1 }
         while yearStarts[index + 1] <= day { index += 1 }
-        let table = slots[index].table.load() ?? slots[index].table.storeIfNil(
-            YearTable(strings: (yearStarts[index]..<yearStarts[index + 1]).map(format(day:)))
-        )
+        let table =
+            slots[index].table.load()
+            ?? slots[index].table.storeIfNil(
+                YearTable(strings: (yearStarts[index]..<yearStarts[index + 1]).map(format(day:)))
+            )
         return table.strings[day - yearStarts[index]]
     }
 

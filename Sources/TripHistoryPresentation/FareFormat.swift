@@ -39,7 +39,9 @@ final class FareFormat: Sendable {
     /// Whether amounts are written from pieces read off ICU's output rather than by ICU; for tests.
     var writesDigitsItself: Bool { pieces != nil }
 
-    private static func formatByICU(_ amountMinor: Int64, digits: Int, style: Decimal.FormatStyle.Currency)
+    private static func formatByICU(
+        _ amountMinor: Int64, digits: Int, style: Decimal.FormatStyle.Currency
+    )
         -> String
     {
         Decimal(sign: .plus, exponent: -digits, significand: Decimal(amountMinor)).formatted(style)
@@ -115,7 +117,8 @@ final class FareFormat: Sendable {
             }
             let grouped = integerDigits > 4 || (integerDigits == 4 && groupsFourDigits)
             let groups = grouped ? (integerDigits - 1) / 3 : 0
-            let capacity = prefix.count + integerDigits + groups * groupSeparator.count
+            let capacity =
+                prefix.count + integerDigits + groups * groupSeparator.count
                 + (digits > 0 ? decimalSeparator.count + digits : 0) + suffix.count
             return String(unsafeUninitializedCapacity: capacity) { buffer in
                 var position = 0

@@ -10,10 +10,11 @@ struct LanguageRange: Hashable, Sendable {
     /// Supported locales that the range covers by RFC 4647 basic filtering, used to honour `q=0`.
     var refusedLocales: Set<SupportedLocale> {
         guard !isWildcard else { return [] }
-        return Set(SupportedLocale.allCases.filter { locale in
-            let localeSubtags = locale.identifier.lowercased().split(separator: "-")
-            return localeSubtags.starts(with: subtags)
-        })
+        return Set(
+            SupportedLocale.allCases.filter { locale in
+                let localeSubtags = locale.identifier.lowercased().split(separator: "-")
+                return localeSubtags.starts(with: subtags)
+            })
     }
 
     /// The well-formed ranges of `header`, in header order. Reads at most

@@ -71,9 +71,10 @@ final class LocaleFormatters: Sendable {
         distanceByTenth = Self.distanceTable(
             style: distanceStyle, suffix: usesMiles ? text.mileSuffix : text.kilometreSuffix
         )
-        fares = Dictionary(uniqueKeysWithValues: Self.precomputedCurrencies.map {
-            ($0, FareFormat(currency: $0, locale: locale))
-        })
+        fares = Dictionary(
+            uniqueKeysWithValues: Self.precomputedCurrencies.map {
+                ($0, FareFormat(currency: $0, locale: locale))
+            })
         let durationStyle = Duration.UnitsFormatStyle(
             allowedUnits: [.hours, .minutes], width: .abbreviated, zeroValueUnits: .hide
         ).locale(locale)

@@ -29,9 +29,10 @@ public struct LocaleNegotiator: Sendable {
             .filter { $0.element.quality > 0 }
             .sorted { ($0.element.quality, $1.offset) > ($1.element.quality, $0.offset) }
         for (_, range) in preferred {
-            guard let candidate = range.isWildcard
-                ? SupportedLocale.allCases.first(where: { !refused.contains($0) })
-                : Self.match(range.subtags)
+            guard
+                let candidate = range.isWildcard
+                    ? SupportedLocale.allCases.first(where: { !refused.contains($0) })
+                    : Self.match(range.subtags)
             else { continue }
             if !refused.contains(candidate) { return candidate }
         }
@@ -63,9 +64,11 @@ public struct LocaleNegotiator: Sendable {
         if index < subtags.count, subtags[index].count == 4 { index += 1 }
         guard index < subtags.count else { return nil }
         let candidate = subtags[index]
-        let isAlpha2 = candidate.utf8.count == 2
+        let isAlpha2 =
+            candidate.utf8.count == 2
             && candidate.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
-        let isDigit3 = candidate.utf8.count == 3
+        let isDigit3 =
+            candidate.utf8.count == 3
             && candidate.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         return isAlpha2 || isDigit3 ? candidate : nil
     }

@@ -8,7 +8,8 @@ import Hummingbird
 struct BenchStaticServer {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard arguments.count == 3, let port = Int(arguments[1]), let body = FileManager.default.contents(atPath: arguments[2])
+        guard arguments.count == 3, let port = Int(arguments[1]),
+            let body = FileManager.default.contents(atPath: arguments[2])
         else {
             FileHandle.standardError.write(Data("usage: bench-static-server PORT FILE\n".utf8))
             exit(64)

@@ -106,6 +106,7 @@ private func refuseOutdatedSchema(_ migrations: MigrationRunner) async throws {
     case .edited(let name):
         throw ValidationError("Migration \(name) was edited after it was applied; restore it or add a new migration.")
     case .unknownApplied(let version):
-        throw ValidationError("The database has migration \(version), which this build does not know; deploy a newer build.")
+        throw ValidationError(
+            "The database has migration \(version), which this build does not know; deploy a newer build.")
     }
 }

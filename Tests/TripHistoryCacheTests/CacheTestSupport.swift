@@ -1,5 +1,6 @@
 import Prometheus
 import Synchronization
+
 @testable import TripHistoryCache
 
 /// A cached value whose cost is its text's length.
@@ -25,7 +26,12 @@ final class TestClock: Sendable {
 final class Counter: Sendable {
     private let value = Mutex(0)
     var count: Int { value.withLock { $0 } }
-    @discardableResult func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    @discardableResult func increment() -> Int {
+        value.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 }
 
 /// A gate computations wait at until the test opens it.
@@ -49,7 +55,8 @@ struct ComputeFailure: Error, Equatable {}
 
 /// Reads one sample (`name{labels} value`) from a Prometheus registry's text output.
 func sample(_ registry: PrometheusCollectorRegistry, _ name: String) -> Double? {
-    for line in registry.emitToString().split(separator: "\n") where line.hasPrefix(name + "{") || line.hasPrefix(name + " ") {
+    for line in registry.emitToString().split(separator: "\n")
+    where line.hasPrefix(name + "{") || line.hasPrefix(name + " ") {
         return line.split(separator: " ").last.flatMap { Double($0) }
     }
     return nil

@@ -1,5 +1,6 @@
 import Prometheus
 import Testing
+
 @testable import TripHistoryCache
 
 @Suite struct ResponseCacheTests {
@@ -151,7 +152,9 @@ import Testing
                     }
                 }
             }
-            try await Self.waitUntil { sample(registry, "trip_history_cache_coalesced_waits_total") == Double(callers - 1) }
+            try await Self.waitUntil {
+                sample(registry, "trip_history_cache_coalesced_waits_total") == Double(callers - 1)
+            }
             await gate.open()
             var sources: [Cache.Source] = []
             for try await (value, source) in group {
@@ -186,7 +189,9 @@ import Testing
                     }
                 }
             }
-            try? await Self.waitUntil { sample(registry, "trip_history_cache_coalesced_waits_total") == Double(callers - 1) }
+            try? await Self.waitUntil {
+                sample(registry, "trip_history_cache_coalesced_waits_total") == Double(callers - 1)
+            }
             await gate.open()
             var failures = 0
             for await failed in group where failed { failures += 1 }

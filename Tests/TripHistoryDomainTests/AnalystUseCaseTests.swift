@@ -28,13 +28,15 @@ import TripHistoryTestSupport
     func walkingPagesReturnsExactlyTheMatchingTripsNewestFirst(
         status: TripStatus?, city: String?, product: String?, rider: Int64?
     ) async throws {
-        let useCase = ListAnalystTrips(repository: InMemoryAnalystTripRepository(trips: trips), limits: AnalystQueryLimits())
+        let useCase = ListAnalystTrips(
+            repository: InMemoryAnalystTripRepository(trips: trips), limits: AnalystQueryLimits())
         let filter = try filter(days: 40, status: status, city: city, product: product, rider: rider)
         var walked: [Trip] = []
         var position: PagePosition?
         var pages = 0
         repeat {
-            let page = try await useCase.execute(filter: filter, limit: AnalystPageLimit(4)!, position: position, caller: analyst)
+            let page = try await useCase.execute(
+                filter: filter, limit: AnalystPageLimit(4)!, position: position, caller: analyst)
             #expect(page.trips.count <= 4)
             walked += page.trips
             position = page.next
@@ -44,7 +46,8 @@ import TripHistoryTestSupport
         let expected = trips.filter { trip in
             trip.requestedAt >= filter.from && trip.requestedAt < filter.to
                 && (status == nil || trip.status == status) && (city == nil || trip.details.city == city)
-                && (product == nil || trip.details.product == product) && (rider == nil || trip.riderID.rawValue == rider)
+                && (product == nil || trip.details.product == product)
+                && (rider == nil || trip.riderID.rawValue == rider)
         }.sorted { ($0.requestedAt, $0.id) > ($1.requestedAt, $1.id) }
         #expect(walked == expected)
         if city != "Nowhere" { #expect(!expected.isEmpty) }
@@ -60,7 +63,8 @@ import TripHistoryTestSupport
                     .execute(filter: filter, limit: .default, position: nil, caller: caller)
             }
             #expect(throws: TripHistoryError.forbidden) {
-                try ExportAnalystTrips(repository: repository, limits: limits).execute(filter: filter, after: nil, caller: caller)
+                try ExportAnalystTrips(repository: repository, limits: limits).execute(
+                    filter: filter, after: nil, caller: caller)
             }
             await #expect(throws: TripHistoryError.forbidden) {
                 try await GetTripStats(repository: repository, limits: limits)

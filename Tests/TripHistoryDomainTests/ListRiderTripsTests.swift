@@ -13,7 +13,8 @@ import TripHistoryTestSupport
         var position: PagePosition?
         repeat {
             let page = try await useCase.execute(
-                riderID: RiderID(1)!, filter: filter, limit: PageLimit(limit)!, position: position, caller: .rider(RiderID(1)!)
+                riderID: RiderID(1)!, filter: filter, limit: PageLimit(limit)!, position: position,
+                caller: .rider(RiderID(1)!)
             )
             pages.append(page)
             position = page.next
@@ -41,7 +42,8 @@ import TripHistoryTestSupport
         var backward: [[Trip]] = []
         while let current = position {
             let page = try await useCase.execute(
-                riderID: RiderID(1)!, filter: .all, limit: PageLimit(10)!, position: current, caller: .rider(RiderID(1)!)
+                riderID: RiderID(1)!, filter: .all, limit: PageLimit(10)!, position: current,
+                caller: .rider(RiderID(1)!)
             )
             backward.append(page.trips)
             #expect(page.next != nil)

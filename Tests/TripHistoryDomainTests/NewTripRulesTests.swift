@@ -18,7 +18,8 @@ import TripHistoryTestSupport
             completedAt: completed.map { requested.addingTimeInterval($0) },
             pickup: Place(latitude: pickupLat, longitude: 2.29, address: "Tour Eiffel"),
             dropoff: Place(latitude: 48.86, longitude: dropoffLon, address: "Louvre"),
-            distanceMeters: distance, durationSeconds: 540, fare: Money(amountMinor: amount, currency: CurrencyCode("EUR")!)
+            distanceMeters: distance, durationSeconds: 540,
+            fare: Money(amountMinor: amount, currency: CurrencyCode("EUR")!)
         )
     }
 

@@ -24,7 +24,8 @@ import TripHistoryTestSupport
         let again = try await useCase.execute(TripFixtures.newTrip(), idempotencyKey: "k-1", caller: service)
         #expect(again.replayed && again.trip == first.trip)
         await #expect(throws: TripHistoryError.idempotencyKeyReused) {
-            _ = try await useCase.execute(TripFixtures.newTrip(distanceMeters: 1), idempotencyKey: "k-1", caller: service)
+            _ = try await useCase.execute(
+                TripFixtures.newTrip(distanceMeters: 1), idempotencyKey: "k-1", caller: service)
         }
         #expect(repository.allTrips.count == 1)
     }

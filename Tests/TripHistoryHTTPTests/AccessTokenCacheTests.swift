@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TripHistoryDomain
+
 @testable import TripHistoryHTTP
 
 @Suite struct AccessTokenCacheTests {

@@ -66,9 +66,12 @@ import TripHistoryTestSupport
         ("&city=Tokyo%2C%20%22Shibuya%22", { $0.details.city == "Tokyo, \"Shibuya\"" }),
         ("&product=Comfort&status=completed", { $0.details.product == "Comfort" && $0.status == .completed }),
         ("&rider_id=4", { $0.riderID.rawValue == 4 }),
-        ("&city=New%20York&product=UberX&rider_id=2", {
-            $0.details.city == "New York" && $0.details.product == "UberX" && $0.riderID.rawValue == 2
-        }),
+        (
+            "&city=New%20York&product=UberX&rider_id=2",
+            {
+                $0.details.city == "New York" && $0.details.product == "UberX" && $0.riderID.rawValue == 2
+            }
+        ),
     ]
 
     @Test(arguments: 0..<filterCases.count)
@@ -85,7 +88,8 @@ import TripHistoryTestSupport
             let ids = try objects.map { try JSONBody(ByteBuffer(string: $0)).string("id") ?? "" }
             #expect(ids == expected)
             // The NDJSON export is byte for byte the trip objects of the JSON pages, one per line.
-            try await client.execute(uri: "/v1/trips?\(Self.window)\(query)", method: .get, headers: ndjson) { response in
+            try await client.execute(uri: "/v1/trips?\(Self.window)\(query)", method: .get, headers: ndjson) {
+                response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/x-ndjson")
                 #expect(String(buffer: response.body) == objects.map { $0 + "\n" }.joined())
@@ -138,7 +142,8 @@ import TripHistoryTestSupport
             let uri = "/v1/trips?\(Self.window)&status=completed"
             let full = try await client.execute(uri: uri, method: .get, headers: headers) { String(buffer: $0.body) }
             let separator = format == "csv" ? "\r\n" : "\n"
-            let parsed: [[String]] = format == "csv"
+            let parsed: [[String]] =
+                format == "csv"
                 ? Array(parseCSV(full).dropFirst())
                 : try full.split(separator: "\n").map { line in
                     let json = try JSONBody(ByteBuffer(string: String(line)))
@@ -150,9 +155,12 @@ import TripHistoryTestSupport
                 let resumed = try await client.execute(
                     uri: "\(uri)&resume_after=\(last[0])&resume_requested_at=\(last[6])", method: .get, headers: headers
                 ) { String(buffer: $0.body) }
-                let rest = format == "csv" ? Array(parseCSV(resumed).dropFirst()).map { $0[0] } : try resumed.split(separator: "\n").map {
-                    try JSONBody(ByteBuffer(string: String($0))).string("id") ?? ""
-                }
+                let rest =
+                    format == "csv"
+                    ? Array(parseCSV(resumed).dropFirst()).map { $0[0] }
+                    : try resumed.split(separator: "\n").map {
+                        try JSONBody(ByteBuffer(string: String($0))).string("id") ?? ""
+                    }
                 #expect(parsed.prefix(cut).map { $0[0] } + rest == parsed.map { $0[0] })
                 if format == "ndjson" {
                     // What arrived before the cut plus the resumed body is exactly the full export.
@@ -168,10 +176,15 @@ import TripHistoryTestSupport
         let json = try await analystHeaders(api)
         let ndjson = try await analystHeaders(api, accept: "application/x-ndjson")
         try await api.test { client in
-            let first = try await client.execute(uri: "/v1/trips?\(Self.window)&limit=10", method: .get, headers: json) { $0.json() }
+            let first = try await client.execute(uri: "/v1/trips?\(Self.window)&limit=10", method: .get, headers: json)
+            { $0.json() }
             let cursor = try #require(first.string("page.next_cursor"))
-            let rest = try await client.execute(uri: "/v1/trips?\(Self.window)&cursor=\(cursor)", method: .get, headers: ndjson) {
-                try String(buffer: $0.body).split(separator: "\n").map { try JSONBody(ByteBuffer(string: String($0))).string("id") ?? "" }
+            let rest = try await client.execute(
+                uri: "/v1/trips?\(Self.window)&cursor=\(cursor)", method: .get, headers: ndjson
+            ) {
+                try String(buffer: $0.body).split(separator: "\n").map {
+                    try JSONBody(ByteBuffer(string: String($0))).string("id") ?? ""
+                }
             }
             #expect(first.tripIDs + rest == expectedIDs { _ in true })
         }
@@ -181,7 +194,9 @@ import TripHistoryTestSupport
         let (api, _) = await api()
         let headers = try await analystHeaders(api)
         try await api.test { client in
-            let cursor = try await client.execute(uri: "/v1/trips?\(Self.window)&city=Paris&limit=5", method: .get, headers: headers) {
+            let cursor = try await client.execute(
+                uri: "/v1/trips?\(Self.window)&city=Paris&limit=5", method: .get, headers: headers
+            ) {
                 try #require($0.json().string("page.next_cursor"))
             }
             var tampered = Array(cursor)
@@ -195,16 +210,21 @@ import TripHistoryTestSupport
                 ("cursor=\(cursor)", "cursor_mismatch"),
             ]
             for (query, code) in cases {
-                try await client.execute(uri: "/v1/trips?\(Self.window)&\(query)", method: .get, headers: headers) { response in
+                try await client.execute(uri: "/v1/trips?\(Self.window)&\(query)", method: .get, headers: headers) {
+                    response in
                     #expect(response.status == .badRequest, "\(query)")
                     #expect(response.json().string("code") == code, "\(query)")
                 }
             }
             // A rider list's cursor cannot be replayed against the analyst list.
-            let riderCursor = try await client.execute(uri: "/v1/riders/1/trips?limit=1", method: .get, headers: headers) {
+            let riderCursor = try await client.execute(
+                uri: "/v1/riders/1/trips?limit=1", method: .get, headers: headers
+            ) {
                 try #require($0.json().string("page.next_cursor"))
             }
-            try await client.execute(uri: "/v1/trips?\(Self.window)&cursor=\(riderCursor)", method: .get, headers: headers) {
+            try await client.execute(
+                uri: "/v1/trips?\(Self.window)&cursor=\(riderCursor)", method: .get, headers: headers
+            ) {
                 #expect($0.json().string("code") == "cursor_mismatch")
             }
         }
@@ -215,7 +235,8 @@ import TripHistoryTestSupport
         let headers = try await analystHeaders(api)
         try await api.test { client in
             try await client.execute(
-                uri: "/v1/trips?from=2026-01-01&to=2026-03-01&tz=Europe/Paris&city=Paris&limit=3", method: .get, headers: headers
+                uri: "/v1/trips?from=2026-01-01&to=2026-03-01&tz=Europe/Paris&city=Paris&limit=3", method: .get,
+                headers: headers
             ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentLanguage] == "fr-FR")
@@ -229,7 +250,10 @@ import TripHistoryTestSupport
                 #expect(json["filter.rider_id"] is NSNull)
                 #expect((json.trips[0]["display"] as? [String: String])?["fare"]?.contains("€") == true)
                 let next = try #require(json.string("page.next_cursor"))
-                #expect(response.headers[HTTPField.Name("Link")!] == "</v1/trips?limit=3&from=2025-12-31T23:00:00Z&to=2026-02-28T23:00:00Z&tz=Europe/Paris&city=Paris&cursor=\(next)>; rel=\"next\"")
+                #expect(
+                    response.headers[HTTPField.Name("Link")!]
+                        == "</v1/trips?limit=3&from=2025-12-31T23:00:00Z&to=2026-02-28T23:00:00Z&tz=Europe/Paris&city=Paris&cursor=\(next)>; rel=\"next\""
+                )
             }
         }
     }
@@ -240,7 +264,10 @@ import TripHistoryTestSupport
         let service = API.bearer(try await api.serviceToken())
         try await api.test { client in
             for uri in ["/v1/trips?\(Self.window)", "/v1/trips?limit=0", "/v1/trips/stats?\(Self.window)"] {
-                for headers in [rider, service, rider.merging([.accept: "text/csv"]), service.merging([.accept: "application/x-ndjson"])] {
+                for headers in [
+                    rider, service, rider.merging([.accept: "text/csv"]),
+                    service.merging([.accept: "application/x-ndjson"]),
+                ] {
                     try await client.execute(uri: uri, method: .get, headers: headers) { response in
                         #expect(response.status == .forbidden, "\(uri)")
                         #expect(response.json().string("code") == "forbidden")
@@ -262,10 +289,12 @@ import TripHistoryTestSupport
 
     @Test(arguments: [
         ("", "from"), ("from=2026-01-01", "to"), ("to=2026-01-01", "from"), ("\(window)&limit=0", "limit"),
-        ("\(window)&limit=1001", "limit"), ("\(window)&limit=x", "limit"), ("from=2026-01-01&to=2026-03-01T00:00:01Z", "to"),
+        ("\(window)&limit=1001", "limit"), ("\(window)&limit=x", "limit"),
+        ("from=2026-01-01&to=2026-03-01T00:00:01Z", "to"),
         ("from=2026-02-01&to=2026-01-01", "from"), ("\(window)&rider_id=0", "rider_id"), ("\(window)&city=", "city"),
         ("\(window)&status=open", "status"), ("\(window)&tz=EST", "tz"), ("\(window)&city=a&city=b", "city"),
-        ("\(window)&resume_after=5", "resume_requested_at"), ("\(window)&resume_after=x&resume_requested_at=2026-01-01T00:00:00Z", "resume_after"),
+        ("\(window)&resume_after=5", "resume_requested_at"),
+        ("\(window)&resume_after=x&resume_requested_at=2026-01-01T00:00:00Z", "resume_after"),
         ("\(window)&cursor=", "cursor"),
     ])
     func violatedLimitsGet400NamingTheParameter(query: String, param: String) async throws {
@@ -350,7 +379,9 @@ import TripHistoryTestSupport
                     #expect(response.json().string("code") == "too_many_requests")
                 }
                 // A JSON page is not an export and is not limited.
-                try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: try await analystHeaders(api)) {
+                try await client.execute(
+                    uri: "/v1/trips?\(Self.window)", method: .get, headers: try await analystHeaders(api)
+                ) {
                     #expect($0.status == .ok)
                 }
                 analyst.openGate()
@@ -359,7 +390,9 @@ import TripHistoryTestSupport
         }
         #expect(api.exportSlots.active == 0)
         try await api.test { client in
-            try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: headers) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: headers) {
+                #expect($0.status == .ok)
+            }
         }
     }
 
@@ -373,7 +406,10 @@ import TripHistoryTestSupport
                 #expect(response.json().string("code") == "unavailable")
             }
             analyst.failure.withLock { $0 = AnalystQueryError.timedOut }
-            try await client.execute(uri: "/v1/trips/stats?\(Self.window)", method: .get, headers: headers.merging([.accept: "application/json"])) { response in
+            try await client.execute(
+                uri: "/v1/trips/stats?\(Self.window)", method: .get,
+                headers: headers.merging([.accept: "application/json"])
+            ) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.json().string("code") == "query_timeout")
                 #expect(response.json()["retryable"] as? Bool == false)
@@ -386,17 +422,32 @@ import TripHistoryTestSupport
         let day = 86_400.0
         let start = InMemoryAnalystFixtures.start
         let new = [
-            InMemoryAnalystFixtures.newTrip(rider: 1, city: "Paris", requestedAt: start.addingTimeInterval(3600), fare: 1000, distance: 100, duration: 600),
-            InMemoryAnalystFixtures.newTrip(rider: 2, city: "Paris", requestedAt: start.addingTimeInterval(7200), currency: "USD", fare: 250, distance: 50, duration: 300),
-            InMemoryAnalystFixtures.newTrip(rider: 3, city: "Paris", status: .canceled, requestedAt: start.addingTimeInterval(9000), fare: 500, distance: 0),
-            InMemoryAnalystFixtures.newTrip(rider: 1, city: "Paris", requestedAt: start.addingTimeInterval(2 * day), fare: 700, distance: 10, duration: 100),
-            InMemoryAnalystFixtures.newTrip(rider: 1, city: "Lyon", requestedAt: start.addingTimeInterval(3600), fare: 9999),
+            InMemoryAnalystFixtures.newTrip(
+                rider: 1, city: "Paris", requestedAt: start.addingTimeInterval(3600), fare: 1000, distance: 100,
+                duration: 600),
+            InMemoryAnalystFixtures.newTrip(
+                rider: 2, city: "Paris", requestedAt: start.addingTimeInterval(7200), currency: "USD", fare: 250,
+                distance: 50, duration: 300),
+            InMemoryAnalystFixtures.newTrip(
+                rider: 3, city: "Paris", status: .canceled, requestedAt: start.addingTimeInterval(9000), fare: 500,
+                distance: 0),
+            InMemoryAnalystFixtures.newTrip(
+                rider: 1, city: "Paris", requestedAt: start.addingTimeInterval(2 * day), fare: 700, distance: 10,
+                duration: 100),
+            InMemoryAnalystFixtures.newTrip(
+                rider: 1, city: "Lyon", requestedAt: start.addingTimeInterval(3600), fare: 9999),
         ]
-        let trips = new.enumerated().map { Trip(id: TripID(Int64($0.offset + 1))!, riderID: $0.element.riderID, details: $0.element.details) }
-        let api = await TestAPI(repository: InMemoryTripRepository(trips: trips), analystRepository: InMemoryAnalystTripRepository(trips: trips))
+        let trips = new.enumerated().map {
+            Trip(id: TripID(Int64($0.offset + 1))!, riderID: $0.element.riderID, details: $0.element.details)
+        }
+        let api = await TestAPI(
+            repository: InMemoryTripRepository(trips: trips),
+            analystRepository: InMemoryAnalystTripRepository(trips: trips))
         let headers = API.bearer(try await api.analystToken())
         try await api.test { client in
-            try await client.execute(uri: "/v1/trips/stats?\(Self.window)&city=Paris&group_by=day", method: .get, headers: headers) { response in
+            try await client.execute(
+                uri: "/v1/trips/stats?\(Self.window)&city=Paris&group_by=day", method: .get, headers: headers
+            ) { response in
                 #expect(response.status == .ok)
                 let json = response.json()
                 let data = json["data"] as? [[String: Any]] ?? []
@@ -412,13 +463,19 @@ import TripHistoryTestSupport
                 #expect(json.string("group_by") == "day")
                 #expect(json.string("tz") == "UTC")
             }
-            try await client.execute(uri: "/v1/trips/stats?from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z&city=Paris&group_by=month&tz=America/New_York", method: .get, headers: headers) { response in
+            try await client.execute(
+                uri:
+                    "/v1/trips/stats?from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z&city=Paris&group_by=month&tz=America/New_York",
+                method: .get, headers: headers
+            ) { response in
                 let data = response.json()["data"] as? [[String: Any]] ?? []
                 // 01:00Z to 02:30Z on Jan 1 are still December 31 in New York.
                 #expect(data.map { $0["bucket_start"] as? String } == ["2025-12-01T05:00:00Z", "2026-01-01T05:00:00Z"])
                 #expect(data.map { $0["trips"] as? Int } == [3, 1])
             }
-            try await client.execute(uri: "/v1/trips/stats?\(Self.window)&group_by=hour", method: .get, headers: headers) { response in
+            try await client.execute(
+                uri: "/v1/trips/stats?\(Self.window)&group_by=hour", method: .get, headers: headers
+            ) { response in
                 #expect(response.status == .badRequest)
                 #expect(response.json().string("param") == "group_by")
             }

@@ -19,8 +19,10 @@ import TripHistoryTestSupport
         let valid = try await api.riderToken(1)
         let unsigned = valid.split(separator: ".").prefix(2).joined(separator: ".") + "."
         let headerSets: [HTTPFields] = [
-            [:], [.authorization: "Bearer"], [.authorization: "Basic dXNlcjpwYXNz"], [.authorization: "Bearer abc.def.ghi"],
-            [.authorization: "Bearer \(forged)"], [.authorization: "Bearer \(expired)"], [.authorization: "Bearer \(unsigned)"],
+            [:], [.authorization: "Bearer"], [.authorization: "Basic dXNlcjpwYXNz"],
+            [.authorization: "Bearer abc.def.ghi"],
+            [.authorization: "Bearer \(forged)"], [.authorization: "Bearer \(expired)"],
+            [.authorization: "Bearer \(unsigned)"],
         ]
         try await api.test { client in
             for headers in headerSets {
@@ -38,7 +40,9 @@ import TripHistoryTestSupport
         let rider1 = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(1))
         try await api.test { client in
             var bodies: [String: [String: Any]] = [:]
-            for uri in ["/v1/riders/2/trips", "/v1/riders/2/trips/100", "/v1/riders/1/trips/100", "/v1/riders/1/trips/999"] {
+            for uri in [
+                "/v1/riders/2/trips", "/v1/riders/2/trips/100", "/v1/riders/1/trips/100", "/v1/riders/1/trips/999",
+            ] {
                 try await client.execute(uri: uri, method: .get, headers: rider1) { response in
                     #expect(response.status == .notFound, "\(uri)")
                     var object = response.json().object

@@ -29,8 +29,10 @@ import TripHistoryTestSupport
     /// Responses the shortcut wrote, per route and status, read from its own metrics registry.
     private static func shortcutCount(_ registry: PrometheusCollectorRegistry, route: String, status: Int) -> Int {
         let text = String(decoding: registry.emitToBuffer(), as: UTF8.self)
-        let prefix = "hb_requests{http_route=\"\(route)\",http_request_method=\"GET\",http_response_status_code=\"\(status)\"} "
-        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+        let prefix =
+            "hb_requests{http_route=\"\(route)\",http_request_method=\"GET\",http_response_status_code=\"\(status)\"} "
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+            ?? 0
     }
 
     private static func headers(_ token: String, _ extra: HTTPFields = [:]) -> HTTPFields {
@@ -50,7 +52,8 @@ import TripHistoryTestSupport
         let registry = PrometheusCollectorRegistry()
         let token = try await api.riderToken(1)
         let reads = [
-            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute), ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
+            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute),
+            ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
             ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo", RiderReadPath.listRoute),
         ]
         let french = Self.headers(token, [.acceptLanguage: "fr-FR"])
@@ -70,7 +73,8 @@ import TripHistoryTestSupport
                 let queries = repository.queryCount
                 let before = Self.shortcutCount(registry, route: route, status: 200)
                 let byShortcut = try await client.execute(
-                    uri: uri, method: .get, headers: Self.headers(token, [.acceptLanguage: "fr-FR", Self.requestID: "trace-7"])
+                    uri: uri, method: .get,
+                    headers: Self.headers(token, [.acceptLanguage: "fr-FR", Self.requestID: "trace-7"])
                 ) { $0 }
                 #expect(Self.shortcutCount(registry, route: route, status: 200) == before + 1, "\(uri)")
                 #expect(repository.queryCount == queries)
@@ -98,7 +102,8 @@ import TripHistoryTestSupport
     }
 
     @Test func onlyTheCallersOwnWarmReadsAreAnsweredTheRestReachTheRouter() async throws {
-        let trips = TripFixtures.history(riderID: 1, count: 4) + TripFixtures.history(riderID: 2, count: 3, firstID: 100)
+        let trips =
+            TripFixtures.history(riderID: 1, count: 4) + TripFixtures.history(riderID: 2, count: 3, firstID: 100)
         let repository = InMemoryTripRepository(trips: trips)
         let api = await Self.cachedAPI(repository)
         let registry = PrometheusCollectorRegistry()
@@ -107,7 +112,9 @@ import TripHistoryTestSupport
         let service = try await api.serviceToken()
         try await api.testLive(shortcutMetrics: PrometheusMetricsFactory(registry: registry)) { client in
             for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/2"] {
-                try await client.execute(uri: uri, method: .get, headers: Self.headers(one)) { #expect($0.status == .ok) }
+                try await client.execute(uri: uri, method: .get, headers: Self.headers(one)) {
+                    #expect($0.status == .ok)
+                }
             }
             // The list read verified the token, so the detail read after it was computed by the shortcut.
             #expect(Self.shortcutCount(registry, route: RiderReadPath.detailRoute, status: 200) == 1)
@@ -153,24 +160,29 @@ import TripHistoryTestSupport
             var hits = 0
             for minute in 0..<20 {
                 for _ in 0..<2 {
-                    try await client.execute(uri: "/v1/riders/9/trips?limit=3", method: .get, headers: Self.headers(owner)) {
+                    try await client.execute(
+                        uri: "/v1/riders/9/trips?limit=3", method: .get, headers: Self.headers(owner)
+                    ) {
                         #expect($0.status == .ok)
                     }
                 }
                 // The first read of all computes; after that the read after each write has refilled the entry.
                 hits += minute == 0 ? 1 : 2
                 #expect(Self.shortcutCount(registry, route: RiderReadPath.listRoute, status: 200) == hits)
-                let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_900_000_000 + Double(minute) * 60))
-                let body = ByteBuffer(string: """
-                    {"rider_id": 9, "status": "completed", "product": "UberX", "city": "New York",
-                     "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
-                     "pickup": {"lat": 40.7, "lon": -74.0, "address": "A"}, "dropoff": {"lat": 40.8, "lon": -73.9, "address": "B"},
-                     "distance_m": 100, "duration_s": 60, "fare": {"amount_minor": 500, "currency": "USD"}}
-                    """)
+                let time = ISO8601DateFormatter().string(
+                    from: Date(timeIntervalSince1970: 1_900_000_000 + Double(minute) * 60))
+                let body = ByteBuffer(
+                    string: """
+                        {"rider_id": 9, "status": "completed", "product": "UberX", "city": "New York",
+                         "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
+                         "pickup": {"lat": 40.7, "lon": -74.0, "address": "A"}, "dropoff": {"lat": 40.8, "lon": -73.9, "address": "B"},
+                         "distance_m": 100, "duration_s": 60, "fare": {"amount_minor": 500, "currency": "USD"}}
+                        """)
                 let id = try await client.execute(uri: "/v1/trips", method: .post, headers: service, body: body) {
                     try #require($0.json().string("id"))
                 }
-                try await client.execute(uri: "/v1/riders/9/trips?limit=3", method: .get, headers: Self.headers(owner)) {
+                try await client.execute(uri: "/v1/riders/9/trips?limit=3", method: .get, headers: Self.headers(owner))
+                {
                     #expect($0.json().tripIDs.first == id)
                     #expect($0.headers[Self.serverTiming]?.hasPrefix("cache;desc=miss") == true)
                 }
@@ -212,7 +224,8 @@ import TripHistoryTestSupport
         let registry = PrometheusCollectorRegistry()
         let token = try await api.riderToken(1)
         let reads = [
-            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute), ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
+            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute),
+            ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
             ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo&status=completed", RiderReadPath.listRoute),
         ]
         let german = Self.headers(token, [.acceptLanguage: "de-DE"])
@@ -229,7 +242,8 @@ import TripHistoryTestSupport
                 let before = Self.shortcutCount(registry, route: route, status: 200)
                 let queries = repository.queryCount
                 let byShortcut = try await client.execute(
-                    uri: uri, method: .get, headers: Self.headers(token, [.acceptLanguage: "de-DE", Self.requestID: "trace-9"])
+                    uri: uri, method: .get,
+                    headers: Self.headers(token, [.acceptLanguage: "de-DE", Self.requestID: "trace-9"])
                 ) { $0 }
                 #expect(Self.shortcutCount(registry, route: route, status: 200) == before + 1, "\(uri)")
                 #expect(repository.queryCount == queries + 1, "computed, not remembered: \(uri)")
@@ -238,13 +252,17 @@ import TripHistoryTestSupport
                 // Server-Timing carries this response's own durations; its shape is the router's.
                 #expect(byShortcut.headers[Self.serverTiming]?.hasPrefix("db;dur=") == true)
                 #expect(byRouter.headers[Self.serverTiming]?.hasPrefix("db;dur=") == true)
-                let withoutTiming = { (fields: HTTPFields) in Self.comparable(fields).filter { !$0.hasPrefix("server-timing:") } }
+                let withoutTiming = { (fields: HTTPFields) in
+                    Self.comparable(fields).filter { !$0.hasPrefix("server-timing:") }
+                }
                 #expect(withoutTiming(byShortcut.headers) == withoutTiming(byRouter.headers), "\(uri)")
                 #expect(byShortcut.headers[.contentLength] == String(byShortcut.body.readableBytes))
                 #expect(byShortcut.headers[Self.requestID] == "trace-9")
                 // Revalidation needs no cache: the tag of the computed body answers 304.
                 let tag = try #require(byShortcut.headers[.eTag])
-                try await client.execute(uri: uri, method: .get, headers: Self.headers(token, [.acceptLanguage: "de-DE", .ifNoneMatch: tag])) {
+                try await client.execute(
+                    uri: uri, method: .get, headers: Self.headers(token, [.acceptLanguage: "de-DE", .ifNoneMatch: tag])
+                ) {
                     #expect($0.status == .notModified)
                     #expect($0.body.readableBytes == 0)
                 }
@@ -262,7 +280,9 @@ import TripHistoryTestSupport
         let other = try await api.riderToken(2)
         try await api.testLive(shortcutMetrics: PrometheusMetricsFactory(registry: registry)) { client in
             for bearer in [token, other] {
-                _ = try await client.execute(uri: "/v1/riders/2/trips", method: .get, headers: Self.headers(bearer)) { $0 }
+                _ = try await client.execute(uri: "/v1/riders/2/trips", method: .get, headers: Self.headers(bearer)) {
+                    $0
+                }
             }
             // Rider 2 asking for rider 1's trip, and a trip that does not exist: the same 404 as the router's.
             for (uri, bearer) in [("/v1/riders/1/trips/3", other), ("/v1/riders/1/trips/999", token)] {
@@ -274,7 +294,8 @@ import TripHistoryTestSupport
             }
             // The store is down: the router's 503 with Retry-After, then the shortcut again once it is back.
             repository.failure.withLock { $0 = .unavailable(retryAfterSeconds: 2) }
-            try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) { response in
+            try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) {
+                response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "2")
                 #expect(response.headers[.contentType] == "application/problem+json")
@@ -299,7 +320,8 @@ import TripHistoryTestSupport
     private static func plainAnswer(_ text: String) -> ShortcutAnswer {
         ShortcutAnswer(
             route: RiderReadPath.listRoute,
-            response: RenderedResponse(status: .ok, headers: [.contentType: "text/plain"], body: ByteBuffer(string: text))
+            response: RenderedResponse(
+                status: .ok, headers: [.contentType: "text/plain"], body: ByteBuffer(string: text))
         )
     }
 
@@ -308,7 +330,8 @@ import TripHistoryTestSupport
     /// A shortcut that answers `/hit` with a 200 "cached" at once, computes "computed" for `/compute`, fails
     /// the computation for `/fail`, and passes everything else on.
     private static var stubAnswers: EventLoopShortcut.Answers {
-        EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
+        EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) {
+            head in
             switch head.path {
             case "/hit": return .answer(plainAnswer("cached"))
             case "/compute": return .compute { plainAnswer("computed") }
@@ -387,7 +410,9 @@ import TripHistoryTestSupport
 
     @Test func aClientPipeliningFarAheadOfAComputationIsReadFromAgainOnlyOnceItIsAnswered() async throws {
         let (gate, open) = AsyncStream<Void>.makeStream()
-        let answers = EventLoopShortcut.Answers(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())) { head in
+        let answers = EventLoopShortcut.Answers(
+            metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())
+        ) { head in
             guard head.path == "/slow" else { return .answer(Self.plainAnswer("cached")) }
             return .compute {
                 for await _ in gate { break }
@@ -455,8 +480,11 @@ import TripHistoryTestSupport
         // A miss goes on to the router.
         try channel.writeInbound(Self.head("/miss"))
         try channel.writeInbound(HTTPRequestPart.end(nil))
-        #expect(try channel.readInbound(as: HTTPRequestPart.self).map { if case .head = $0 { true } else { false } } == true)
-        #expect(try channel.readInbound(as: HTTPRequestPart.self).map { if case .end = $0 { true } else { false } } == true)
+        #expect(
+            try channel.readInbound(as: HTTPRequestPart.self).map { if case .head = $0 { true } else { false } } == true
+        )
+        #expect(
+            try channel.readInbound(as: HTTPRequestPart.self).map { if case .end = $0 { true } else { false } } == true)
         // A pipelined hit behind it must not overtake its answer: it goes on too.
         try channel.writeInbound(Self.head("/hit"))
         try channel.writeInbound(HTTPRequestPart.end(nil))
@@ -471,9 +499,12 @@ import TripHistoryTestSupport
             _ = try channel.readOutbound(as: HTTPResponsePart.self)
         }
         // Keep-alive, which many HTTP/1.1 clients send, does not stop the shortcut.
-        try channel.writeInbound(HTTPRequestPart.head(
-            HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/hit", headerFields: [.connection: "Keep-Alive"])
-        ))
+        try channel.writeInbound(
+            HTTPRequestPart.head(
+                HTTPRequest(
+                    method: .get, scheme: nil, authority: "localhost", path: "/hit",
+                    headerFields: [.connection: "Keep-Alive"])
+            ))
         #expect(try channel.readOutbound(as: HTTPResponsePart.self) == nil, "answered only once the request has ended")
         try channel.writeInbound(HTTPRequestPart.end(nil))
         #expect(try channel.readInbound(as: HTTPRequestPart.self) == nil)
@@ -489,17 +520,25 @@ import TripHistoryTestSupport
             return
         }
         #expect(String(buffer: body) == "cached")
-        #expect(try channel.readOutbound(as: HTTPResponsePart.self).map { if case .end = $0 { true } else { false } } == true)
+        #expect(
+            try channel.readOutbound(as: HTTPResponsePart.self).map { if case .end = $0 { true } else { false } }
+                == true)
         #expect(try channel.finish().isClean)
     }
 
     @Test func requestsWithABodyOrAConnectionHeaderAlwaysGoOn() throws {
         let channel = try Self.stubChannel()
         let heads: [HTTPRequest] = [
-            HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/hit", headerFields: [.contentLength: "3"]),
-            HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/hit", headerFields: [.transferEncoding: "chunked"]),
-            HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/hit", headerFields: [.connection: "close"]),
-            HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/hit", headerFields: [.connection: "keep-alive, Upgrade"]),
+            HTTPRequest(
+                method: .get, scheme: nil, authority: "localhost", path: "/hit", headerFields: [.contentLength: "3"]),
+            HTTPRequest(
+                method: .get, scheme: nil, authority: "localhost", path: "/hit",
+                headerFields: [.transferEncoding: "chunked"]),
+            HTTPRequest(
+                method: .get, scheme: nil, authority: "localhost", path: "/hit", headerFields: [.connection: "close"]),
+            HTTPRequest(
+                method: .get, scheme: nil, authority: "localhost", path: "/hit",
+                headerFields: [.connection: "keep-alive, Upgrade"]),
             HTTPRequest(method: .head, scheme: nil, authority: "localhost", path: "/hit"),
         ]
         for head in heads {
@@ -507,7 +546,9 @@ import TripHistoryTestSupport
             try channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "abc")))
             try channel.writeInbound(HTTPRequestPart.end(nil))
             #expect(try channel.readInbound(as: HTTPRequestPart.self) != nil)
-            #expect(try channel.readInbound(as: HTTPRequestPart.self).map { if case .body = $0 { true } else { false } } == true)
+            #expect(
+                try channel.readInbound(as: HTTPRequestPart.self).map { if case .body = $0 { true } else { false } }
+                    == true)
             #expect(try channel.readInbound(as: HTTPRequestPart.self) != nil)
             try channel.writeOutbound(HTTPResponsePart.end(nil))
             _ = try channel.readOutbound(as: HTTPResponsePart.self)
@@ -515,12 +556,13 @@ import TripHistoryTestSupport
         #expect(try channel.finish().isClean)
     }
 
-    @Test(arguments: [
-        ("/v1/riders/7/trips", RiderReadPath.list(riderID: "7")),
-        ("/v1/riders/7/trips/12", RiderReadPath.detail(riderID: "7", tripID: "12")),
-        ("/v1/riders/7/trips/", nil), ("/v1/riders//trips", nil), ("/v1/riders/7/trip", nil), ("/v1/trips", nil),
-        ("/v2/riders/7/trips", nil), ("/v1/riders/7/trips/12/x", nil), ("v1/riders/7/trips", nil),
-    ] as [(String, RiderReadPath?)])
+    @Test(
+        arguments: [
+            ("/v1/riders/7/trips", RiderReadPath.list(riderID: "7")),
+            ("/v1/riders/7/trips/12", RiderReadPath.detail(riderID: "7", tripID: "12")),
+            ("/v1/riders/7/trips/", nil), ("/v1/riders//trips", nil), ("/v1/riders/7/trip", nil), ("/v1/trips", nil),
+            ("/v2/riders/7/trips", nil), ("/v1/riders/7/trips/12/x", nil), ("v1/riders/7/trips", nil),
+        ] as [(String, RiderReadPath?)])
     func pathsOfTheRiderReads(path: String, expected: RiderReadPath?) {
         #expect(RiderReadPath(path) == expected)
     }

@@ -85,7 +85,10 @@ import TripHistoryDomain
         writer.endArray()
         writer.endObject()
         let text = String(decoding: writer.bytes, as: UTF8.self)
-        #expect(text == #"{"text":"quote \" backslash \\ newline \n tab \t bell \u0007 é 東京","none":null,"list":[1,-73.9857,false]}"#)
+        #expect(
+            text
+                == #"{"text":"quote \" backslash \\ newline \n tab \t bell \u0007 é 東京","none":null,"list":[1,-73.9857,false]}"#
+        )
         let parsed = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any]
         #expect(parsed?["text"] as? String == "quote \" backslash \\ newline \n tab \t bell \u{07} é 東京")
     }
@@ -99,7 +102,9 @@ import TripHistoryDomain
         for special in specials {
             for filler in fillers {
                 for before in 0..<18 {
-                    values.append(String(repeating: filler, count: before) + String(special) + String(repeating: filler, count: 17 - before))
+                    values.append(
+                        String(repeating: filler, count: before) + String(special)
+                            + String(repeating: filler, count: 17 - before))
                 }
             }
         }

@@ -45,7 +45,8 @@ import TripHistoryTestSupport
         let headers = try await headers(api)
         let rider = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(7))
         try await api.test { client in
-            let id = try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: Self.body()) { response in
+            let id = try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: Self.body()) {
+                response in
                 #expect(response.status == .created)
                 let json = response.json()
                 let id = try #require(json.string("id"))
@@ -61,19 +62,22 @@ import TripHistoryTestSupport
         }
     }
 
-    @Test(arguments: [
-        ("pickup.lat", 90.5, "pickup.lat"), ("dropoff.lon", -181.0, "dropoff.lon"),
-        ("fare.currency", "ZZZ", "fare.currency"), ("fare.amount_minor", -1, "fare.amount_minor"),
-        ("started_at", "2026-03-01T08:59:00+09:00", "started_at"), ("completed_at", "2026-03-01T09:03:00+09:00", "completed_at"),
-        ("status", "in_progress", "status"), ("time_zone", "Tokyo", "time_zone"), ("rider_id", "0", "rider_id"),
-        ("requested_at", "2026-03-01T09:00:00", "requested_at"), ("distance_m", -3, "distance_m"),
-    ] as [(String, any Sendable, String)])
+    @Test(
+        arguments: [
+            ("pickup.lat", 90.5, "pickup.lat"), ("dropoff.lon", -181.0, "dropoff.lon"),
+            ("fare.currency", "ZZZ", "fare.currency"), ("fare.amount_minor", -1, "fare.amount_minor"),
+            ("started_at", "2026-03-01T08:59:00+09:00", "started_at"),
+            ("completed_at", "2026-03-01T09:03:00+09:00", "completed_at"),
+            ("status", "in_progress", "status"), ("time_zone", "Tokyo", "time_zone"), ("rider_id", "0", "rider_id"),
+            ("requested_at", "2026-03-01T09:00:00", "requested_at"), ("distance_m", -3, "distance_m"),
+        ] as [(String, any Sendable, String)])
     func invalidValuesGet422NamingTheField(path: String, value: any Sendable, field: String) async throws {
         let repository = InMemoryTripRepository()
         let api = await TestAPI(repository: repository)
         let headers = try await headers(api)
         try await api.test { client in
-            try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: Self.body([path: value])) { response in
+            try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: Self.body([path: value]))
+            { response in
                 #expect(response.status == .unprocessableContent)
                 let json = response.json()
                 #expect(json.string("code") == "invalid_parameter")
@@ -123,7 +127,9 @@ import TripHistoryTestSupport
                 #expect(response.json().string("id") == first)
                 #expect(response.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
             }
-            try await client.execute(uri: "/v1/trips", method: .post, headers: keyed, body: Self.body(["distance_m": 1])) {
+            try await client.execute(
+                uri: "/v1/trips", method: .post, headers: keyed, body: Self.body(["distance_m": 1])
+            ) {
                 #expect($0.status == .unprocessableContent)
                 #expect($0.json().string("code") == "idempotency_key_reused")
             }

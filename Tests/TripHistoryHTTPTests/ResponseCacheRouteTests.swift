@@ -30,13 +30,14 @@ import TripHistoryTestSupport
 
     private static func postBody(rider: Int64, minute: Int) -> ByteBuffer {
         let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_772_400_000 + Double(minute) * 60))
-        return ByteBuffer(string: """
-            {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
-             "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
-             "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
-             "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
-             "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
-            """)
+        return ByteBuffer(
+            string: """
+                {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
+                 "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
+                 "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
+                 "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
+                 "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
+                """)
     }
 
     @Test func responsesCarryAnETagAndServerTimingAndTheSecondReadIsAHit() async throws {
@@ -48,7 +49,9 @@ import TripHistoryTestSupport
                 let first = try await client.execute(uri: uri, method: .get, headers: owner) { response in
                     #expect(response.status == .ok)
                     let timing = response.headers[Self.serverTiming] ?? ""
-                    #expect(timing.contains("cache;desc=miss") && timing.contains("db;dur=") && timing.contains("encode;dur="))
+                    #expect(
+                        timing.contains("cache;desc=miss") && timing.contains("db;dur=")
+                            && timing.contains("encode;dur="))
                     return (try #require(response.headers[.eTag]), response.body)
                 }
                 #expect(first.0.hasPrefix("\"") && first.0.hasSuffix("\"") && first.0.count > 2)
@@ -75,7 +78,8 @@ import TripHistoryTestSupport
             let queries = repository.queryCount
             for ifNoneMatch in [tag, "\"other\", W/\(tag)", "*", "\"a\",\(tag)"] {
                 try await client.execute(
-                    uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(try await api.riderToken(1), [.ifNoneMatch: ifNoneMatch])
+                    uri: "/v1/riders/1/trips", method: .get,
+                    headers: Self.headers(try await api.riderToken(1), [.ifNoneMatch: ifNoneMatch])
                 ) { response in
                     #expect(response.status == .notModified, "\(ifNoneMatch)")
                     #expect(response.body.readableBytes == 0)
@@ -86,7 +90,8 @@ import TripHistoryTestSupport
             }
             #expect(repository.queryCount == queries)
             try await client.execute(
-                uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(try await api.riderToken(1), [.ifNoneMatch: "\"stale\""])
+                uri: "/v1/riders/1/trips", method: .get,
+                headers: Self.headers(try await api.riderToken(1), [.ifNoneMatch: "\"stale\""])
             ) { response in
                 #expect(response.status == .ok)
                 #expect(response.json().tripIDs.count == 5)
@@ -102,7 +107,9 @@ import TripHistoryTestSupport
         let tags = try await first.test { client in
             var tags: [String] = []
             for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/2"] {
-                tags.append(try await client.execute(uri: uri, method: .get, headers: owner) { try #require($0.headers[.eTag]) })
+                tags.append(
+                    try await client.execute(uri: uri, method: .get, headers: owner) { try #require($0.headers[.eTag]) }
+                )
             }
             return tags
         }
@@ -110,7 +117,9 @@ import TripHistoryTestSupport
         try await second.test { client in
             for (uri, tag) in zip(["/v1/riders/1/trips", "/v1/riders/1/trips/2"], tags) {
                 let queries = repository.queryCount
-                try await client.execute(uri: uri, method: .get, headers: Self.headers(try await second.riderToken(1), [.ifNoneMatch: tag])) {
+                try await client.execute(
+                    uri: uri, method: .get, headers: Self.headers(try await second.riderToken(1), [.ifNoneMatch: tag])
+                ) {
                     #expect($0.status == .notModified)
                     #expect($0.headers[.eTag] == tag)
                 }
@@ -120,7 +129,8 @@ import TripHistoryTestSupport
     }
 
     @Test func ridersNeverGetEachOthersBytesAndAnAnalystHasItsOwnEntries() async throws {
-        let trips = TripFixtures.history(riderID: 1, count: 4) + TripFixtures.history(riderID: 2, count: 3, firstID: 100)
+        let trips =
+            TripFixtures.history(riderID: 1, count: 4) + TripFixtures.history(riderID: 2, count: 3, firstID: 100)
         let repository = InMemoryTripRepository(trips: trips)
         let api = await Self.cachedAPI(repository)
         let one = API.bearer(try await api.riderToken(1))
@@ -134,16 +144,22 @@ import TripHistoryTestSupport
                 try await client.execute(uri: "/v1/riders/2/trips", method: .get, headers: two) {
                     #expect(Set($0.json().tripIDs) == Set(["100", "101", "102"]))
                 }
-                try await client.execute(uri: "/v1/riders/1/trips/2", method: .get, headers: one) { #expect($0.status == .ok) }
+                try await client.execute(uri: "/v1/riders/1/trips/2", method: .get, headers: one) {
+                    #expect($0.status == .ok)
+                }
             }
             // Warm entries of rider 1 are refused to rider 2, with or without a matching tag.
             for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/2"] {
                 try await client.execute(uri: uri, method: .get, headers: two) { #expect($0.status == .notFound) }
-                try await client.execute(uri: uri, method: .get, headers: Self.headers(try await api.riderToken(2), [.ifNoneMatch: "*"])) {
+                try await client.execute(
+                    uri: uri, method: .get, headers: Self.headers(try await api.riderToken(2), [.ifNoneMatch: "*"])
+                ) {
                     #expect($0.status == .notFound)
                 }
             }
-            try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: API.bearer(try await api.serviceToken())) {
+            try await client.execute(
+                uri: "/v1/riders/1/trips", method: .get, headers: API.bearer(try await api.serviceToken())
+            ) {
                 #expect($0.status == .forbidden)
             }
             // The analyst's first read of the same URL is computed for the analyst, not taken from the rider.
@@ -170,7 +186,8 @@ import TripHistoryTestSupport
                     uri: "/v1/trips", method: .post, headers: service, body: Self.postBody(rider: 9, minute: minute)
                 ) { try #require($0.json().string("id")) }
                 for _ in 0..<2 {
-                    try await client.execute(uri: "/v1/riders/9/trips?limit=3", method: .get, headers: owner) { response in
+                    try await client.execute(uri: "/v1/riders/9/trips?limit=3", method: .get, headers: owner) {
+                        response in
                         if response.json().tripIDs.first != id { stale += 1 }
                         if response.headers[Self.serverTiming] == "cache;desc=hit" { hits += 1 }
                     }
@@ -210,11 +227,15 @@ import TripHistoryTestSupport
                 )
                 for uri in uris {
                     let expected = try await plain.test { client in
-                        try await client.execute(uri: uri, method: .get, headers: headers) { ($0.status, $0.body, Self.comparable($0.headers)) }
+                        try await client.execute(uri: uri, method: .get, headers: headers) {
+                            ($0.status, $0.body, Self.comparable($0.headers))
+                        }
                     }
                     for _ in 0..<2 {
                         let actual = try await cached.test { client in
-                            try await client.execute(uri: uri, method: .get, headers: headers) { ($0.status, $0.body, Self.comparable($0.headers)) }
+                            try await client.execute(uri: uri, method: .get, headers: headers) {
+                                ($0.status, $0.body, Self.comparable($0.headers))
+                            }
                         }
                         #expect(actual.0 == expected.0, "\(uri)")
                         #expect(actual.1 == expected.1, "\(uri)")
@@ -239,7 +260,9 @@ import TripHistoryTestSupport
         let owner = API.bearer(try await api.riderToken(1))
         try await api.test { client in
             for _ in 0..<2 {
-                try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: owner) { #expect($0.status == .ok) }
+                try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: owner) {
+                    #expect($0.status == .ok)
+                }
             }
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(response.status == .ok)

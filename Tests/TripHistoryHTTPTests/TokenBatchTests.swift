@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 import TripHistoryDomain
+
 @testable import TripHistoryHTTP
 
 @Suite struct TokenBatchTests {
     private static let secret = Array("token-batch-secret-that-is-32-bytes-or-more".utf8)
 
-    @Test(arguments: [
-        ("1-100000", 1, 100_000), ("7", 7, 7), ("42-42", 42, 42), ("0009-0010", 9, 10),
-    ] as [(String, Int64, Int64)])
+    @Test(
+        arguments: [
+            ("1-100000", 1, 100_000), ("7", 7, 7), ("42-42", 42, 42), ("0009-0010", 9, 10),
+        ] as [(String, Int64, Int64)])
     func parsesRanges(text: String, first: Int64, last: Int64) {
         let range = RiderIDRange(text)
         #expect(range?.first == first)
@@ -16,8 +18,10 @@ import TripHistoryDomain
         #expect(range?.count == last - first + 1)
     }
 
-    @Test(arguments: ["", "0", "0-5", "5-4", "-3", "3-", "a-b", "1 - 2", "+1-2", "1-2-3", "1-10000001",
-                      "99999999999999999999-1"])
+    @Test(arguments: [
+        "", "0", "0-5", "5-4", "-3", "3-", "a-b", "1 - 2", "+1-2", "1-2-3", "1-10000001",
+        "99999999999999999999-1",
+    ])
     func refusesMalformedOrOversizedRanges(text: String) {
         #expect(RiderIDRange(text) == nil)
     }

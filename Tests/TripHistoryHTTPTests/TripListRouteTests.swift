@@ -8,7 +8,8 @@ import TripHistoryTestSupport
 @testable import TripHistoryHTTP
 
 @Suite struct TripListRouteTests {
-    let history = TripFixtures.history(riderID: 1, count: 45, sharedTimes: 5)
+    let history =
+        TripFixtures.history(riderID: 1, count: 45, sharedTimes: 5)
         + TripFixtures.history(riderID: 2, count: 5, firstID: 1000)
 
     @Test func firstPageHasShapeHeadersAndDisplayStrings() async throws {
@@ -132,7 +133,8 @@ import TripHistoryTestSupport
                 #expect(json.string("request_id") == response.headers[HTTPField.Name("X-Request-ID")!])
                 #expect(json.string("type")?.isEmpty == false && json.string("title")?.isEmpty == false)
                 // The detail explains the rule without echoing what was sent.
-                let value = String(query.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last ?? "")
+                let value = String(
+                    query.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last ?? "")
                 if value.count > 3 { #expect(json.string("detail")?.contains(value) == false) }
             }
         }
@@ -149,7 +151,8 @@ import TripHistoryTestSupport
         let headers = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(1))
         try await api.test { client in
             try await client.execute(
-                uri: "/v1/riders/1/trips?from=2026-03-01&to=2026-03-02&tz=America/New_York", method: .get, headers: headers
+                uri: "/v1/riders/1/trips?from=2026-03-01&to=2026-03-02&tz=America/New_York", method: .get,
+                headers: headers
             ) { response in
                 let json = response.json()
                 #expect(json.tripIDs == ["3", "2"])
@@ -173,7 +176,9 @@ import TripHistoryTestSupport
         let api = await TestAPI(repository: InMemoryTripRepository(trips: history))
         let headers = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(1))
         try await api.test { client in
-            try await client.execute(uri: "/v1/riders/1/trips?status=canceled&limit=100", method: .get, headers: headers) {
+            try await client.execute(
+                uri: "/v1/riders/1/trips?status=canceled&limit=100", method: .get, headers: headers
+            ) {
                 let json = $0.json()
                 #expect(!json.trips.isEmpty)
                 #expect(json.trips.allSatisfy { $0["status"] as? String == "canceled" && $0["completed_at"] is NSNull })

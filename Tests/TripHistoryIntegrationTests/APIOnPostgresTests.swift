@@ -5,8 +5,9 @@ import NIOCore
 import Testing
 import TripHistoryData
 import TripHistoryDomain
-@testable import TripHistoryHTTP
 import TripHistoryTestSupport
+
+@testable import TripHistoryHTTP
 
 /// The whole stack, HTTP to PostgreSQL, as the composition root wires it.
 @Suite struct APIOnPostgresTests {
@@ -20,14 +21,15 @@ import TripHistoryTestSupport
     }
 
     private static func postBody(rider: RiderID, requestedAt: String, distance: Int = 5230) -> ByteBuffer {
-        ByteBuffer(string: """
-            {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
-             "time_zone": "America/New_York", "requested_at": "\(requestedAt)", "started_at": "\(requestedAt)",
-             "completed_at": "\(requestedAt)",
-             "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St, New York, NY"},
-             "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave, New York, NY"},
-             "distance_m": \(distance), "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
-            """)
+        ByteBuffer(
+            string: """
+                {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
+                 "time_zone": "America/New_York", "requested_at": "\(requestedAt)", "started_at": "\(requestedAt)",
+                 "completed_at": "\(requestedAt)",
+                 "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St, New York, NY"},
+                 "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave, New York, NY"},
+                 "distance_m": \(distance), "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
+                """)
     }
 
     private func serviceHeaders(_ api: API, key: String? = nil) async throws -> HTTPFields {
@@ -56,7 +58,8 @@ import TripHistoryTestSupport
                     }
                     ids.insert(id, at: 0)
                     // Read-after-write: the list shows the trip as soon as the POST has answered.
-                    try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) { response in
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) {
+                        response in
                         #expect(response.json().tripIDs == ids)
                     }
                 }
@@ -66,7 +69,9 @@ import TripHistoryTestSupport
                     #expect($0.json().string("display.time") == "10:04\u{202F}AM")
                 }
                 for uri in ["/v1/riders/\(rider)/trips", "/v1/riders/\(rider)/trips/\(ids[0])"] {
-                    try await client.execute(uri: uri, method: .get, headers: stranger) { #expect($0.status == .notFound) }
+                    try await client.execute(uri: uri, method: .get, headers: stranger) {
+                        #expect($0.status == .notFound)
+                    }
                 }
                 try await client.execute(uri: "/v1/riders/\(other)/trips/\(ids[0])", method: .get, headers: stranger) {
                     #expect($0.status == .notFound)
@@ -83,7 +88,9 @@ import TripHistoryTestSupport
             for index in 0..<60 {
                 let micros: Int64 = 1_767_225_600_000_000 + Int64(index / 5) * 3_600_000_000
                 existing.append(
-                    try await api.repository.record(dataTestTrip(rider: rider, requestedAtMicros: micros), idempotency: nil).trip
+                    try await api.repository.record(
+                        dataTestTrip(rider: rider, requestedAtMicros: micros), idempotency: nil
+                    ).trip
                 )
             }
             let headers = API.bearer(try await api.riderToken(rider.rawValue))
@@ -101,7 +108,9 @@ import TripHistoryTestSupport
                     keys += json.trips.map { ($0["requested_at"] as? String ?? "", $0["id"] as? String ?? "") }
                     uri = json.string("page.next_cursor").map { "/v1/riders/\(rider)/trips?limit=7&cursor=\($0)" }
                     // Inserts land before, inside and after the walk's position, some sharing its times.
-                    for (offset, time) in ["2026-01-01T05:00:00Z", "2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z"].enumerated() {
+                    for (offset, time) in ["2026-01-01T05:00:00Z", "2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z"]
+                        .enumerated()
+                    {
                         try await client.execute(
                             uri: "/v1/trips", method: .post, headers: service,
                             body: Self.postBody(rider: rider, requestedAt: time, distance: page * 10 + offset)
@@ -112,7 +121,7 @@ import TripHistoryTestSupport
                 #expect(Set(expected).isSubset(of: Set(seen)))
                 #expect(seen.count == Set(seen).count, "a trip appeared twice")
                 let order = keys.map { key in
-                    TripKey(requestedAtMicros: RFC3339Micros(key.0) ?? 0, id: TripID(key.1) ?? TripID(1)!)
+                    TripKey(requestedAtMicros: rfc3339Micros(key.0) ?? 0, id: TripID(key.1) ?? TripID(1)!)
                 }
                 #expect(zip(order, order.dropFirst()).allSatisfy { $0 > $1 }, "the walk is not strictly newest first")
             }
@@ -129,8 +138,10 @@ import TripHistoryTestSupport
             ]
             var recorded: [String: TripID] = [:]
             for time in times {
-                let micros = try #require(RFC3339Micros(time))
-                recorded[time] = try await api.repository.record(dataTestTrip(rider: rider, requestedAtMicros: micros), idempotency: nil).trip.id
+                let micros = try #require(rfc3339Micros(time))
+                recorded[time] = try await api.repository.record(
+                    dataTestTrip(rider: rider, requestedAtMicros: micros), idempotency: nil
+                ).trip.id
             }
             let ids = recorded
             let headers = API.bearer(try await api.analystToken())
@@ -186,7 +197,8 @@ import TripHistoryTestSupport
                 ) { #expect($0.json().string("code") == "idempotency_key_reused") }
             }
             let count = try await pool.withConnection { connection in
-                try connection.query("SELECT count(*) FROM trips WHERE rider_id = \(String(rider.rawValue))").int64(0, 0)
+                try connection.query("SELECT count(*) FROM trips WHERE rider_id = \(String(rider.rawValue))").int64(
+                    0, 0)
             }
             #expect(count == 1)
         }
@@ -199,7 +211,9 @@ import TripHistoryTestSupport
         let headers = API.bearer(try await api.analystToken())
         try await DataDatabaseGate.shared.withExclusive {
             try await api.test { client in
-                try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) { #expect($0.status == .ok) }
+                try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) {
+                    #expect($0.status == .ok)
+                }
                 DataTestDatabase.controlServer(pgctl, "-m fast -w stop")
                 do {
                     for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/1"] {
@@ -215,7 +229,9 @@ import TripHistoryTestSupport
                 DataTestDatabase.controlServer(pgctl, "-w start")
                 var status: HTTPResponse.Status = .serviceUnavailable
                 for _ in 0..<20 where status != .ok {
-                    status = try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) { $0.status }
+                    status = try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) {
+                        $0.status
+                    }
                     if status != .ok { try await Task.sleep(for: .milliseconds(250)) }
                 }
                 #expect(status == .ok)
@@ -226,6 +242,6 @@ import TripHistoryTestSupport
 }
 
 /// Microseconds since 1970 of an RFC 3339 time, for building fixtures and checking order.
-private func RFC3339Micros(_ text: String) -> Int64? {
+private func rfc3339Micros(_ text: String) -> Int64? {
     RFC3339.parseTimestamp(text).map(Timestamp.micros)
 }

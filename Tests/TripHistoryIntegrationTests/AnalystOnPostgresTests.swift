@@ -9,11 +9,11 @@ import TripHistoryData
 import TripHistoryDomain
 import TripHistoryTestSupport
 
+@testable import TripHistoryHTTP
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import TripHistoryHTTP
 
 /// Counts the reads an export makes, to see when it stops.
 final class CountingAnalystRepository: AnalystTripRepository {
@@ -52,9 +52,10 @@ final class CountingAnalystRepository: AnalystTripRepository {
         let riders = (0..<3).map { _ in DataTestDatabase.randomRiderID().rawValue }
         var trips: [Trip] = []
         for index in 0..<count {
-            trips.append(try await repository.record(
-                InMemoryAnalystFixtures.mixedNewTrip(index, cities: cities, riders: riders), idempotency: nil
-            ).trip)
+            trips.append(
+                try await repository.record(
+                    InMemoryAnalystFixtures.mixedNewTrip(index, cities: cities, riders: riders), idempotency: nil
+                ).trip)
         }
         return (trips, cities, riders)
     }
@@ -72,8 +73,10 @@ final class CountingAnalystRepository: AnalystTripRepository {
     @Test func filtersAndTheirCombinationsMatchTheInMemoryModelWhilePaging() async throws {
         try await DataTestDatabase.withPool { pool in
             let (trips, cities, riders) = try await seed(pool, count: 90)
-            let model = ListAnalystTrips(repository: InMemoryAnalystTripRepository(trips: trips), limits: AnalystQueryLimits())
-            let real = ListAnalystTrips(repository: PostgresAnalystTripRepository(pool: pool), limits: AnalystQueryLimits())
+            let model = ListAnalystTrips(
+                repository: InMemoryAnalystTripRepository(trips: trips), limits: AnalystQueryLimits())
+            let real = ListAnalystTrips(
+                repository: PostgresAnalystTripRepository(pool: pool), limits: AnalystQueryLimits())
             let filters = [
                 try filter(city: cities[0]), try filter(status: .canceled, city: cities[1]),
                 try filter(city: cities[0], product: "Comfort"), try filter(rider: riders[1]),
@@ -87,7 +90,8 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 var position: PagePosition?
                 var modelPosition: PagePosition?
                 repeat {
-                    let page = try await real.execute(filter: filter, limit: AnalystPageLimit(4)!, position: position, caller: analyst)
+                    let page = try await real.execute(
+                        filter: filter, limit: AnalystPageLimit(4)!, position: position, caller: analyst)
                     let modelPage = try await model.execute(
                         filter: filter, limit: AnalystPageLimit(4)!, position: modelPosition, caller: analyst
                     )
@@ -112,7 +116,8 @@ final class CountingAnalystRepository: AnalystTripRepository {
         try await DataTestDatabase.withPool { pool in
             let (trips, cities, _) = try await seed(pool, count: 70)
             let api = await TestAPI(
-                repository: PostgresTripRepository(pool: pool), analystRepository: PostgresAnalystTripRepository(pool: pool),
+                repository: PostgresTripRepository(pool: pool),
+                analystRepository: PostgresAnalystTripRepository(pool: pool),
                 exportBatchSize: 6
             )
             let city = QueryEncoding.escape(cities[0])
@@ -124,9 +129,13 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 var uri: String? = "/v1/trips?limit=9&\(query)"
                 while let current = uri {
                     try #require(objects.count <= trips.count, "the walk returned more trips than exist")
-                    let body = try await client.execute(uri: current, method: .get, headers: json) { String(buffer: $0.body) }
+                    let body = try await client.execute(uri: current, method: .get, headers: json) {
+                        String(buffer: $0.body)
+                    }
                     objects += rawArrayElements(body, after: "{\"data\":[")
-                    uri = try JSONBody(ByteBuffer(string: body)).string("page.next_cursor").map { "/v1/trips?limit=9&\(query)&cursor=\($0)" }
+                    uri = try JSONBody(ByteBuffer(string: body)).string("page.next_cursor").map {
+                        "/v1/trips?limit=9&\(query)&cursor=\($0)"
+                    }
                 }
                 let expected = trips.filter { $0.details.city == cities[0] }
                 #expect(objects.count == expected.count)
@@ -136,7 +145,9 @@ final class CountingAnalystRepository: AnalystTripRepository {
                     #expect(response.status == .ok)
                     #expect(String(buffer: response.body) == objects.map { $0 + "\n" }.joined())
                 }
-                try await client.execute(uri: "/v1/trips?\(query)", method: .get, headers: json.merging([.accept: "text/csv"])) { response in
+                try await client.execute(
+                    uri: "/v1/trips?\(query)", method: .get, headers: json.merging([.accept: "text/csv"])
+                ) { response in
                     let records = parseCSV(String(buffer: response.body))
                     #expect(records.first == CSVWriter.columns)
                     let byID = Dictionary(uniqueKeysWithValues: expected.map { ($0.id.description, $0) })
@@ -148,7 +159,10 @@ final class CountingAnalystRepository: AnalystTripRepository {
                         #expect(record[14] == trip.details.dropoff.address)
                         #expect(record[6] == RFC3339.format(trip.requestedAt))
                     }
-                    #expect(records.dropFirst().contains { $0[11].contains(",") && $0[11].contains("\"") && $0[11].contains("\n") })
+                    #expect(
+                        records.dropFirst().contains {
+                            $0[11].contains(",") && $0[11].contains("\"") && $0[11].contains("\n")
+                        })
                 }
             }
         }
@@ -174,17 +188,21 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 stored.append(try await repository.record(new, idempotency: nil).trip)
             }
             let filter = try AnalystTripFilter(
-                range: DateRange(from: RFC3339.parseTimestamp("2026-03-01T00:00:00Z")!, to: RFC3339.parseTimestamp("2026-03-20T00:00:00Z")!),
+                range: DateRange(
+                    from: RFC3339.parseTimestamp("2026-03-01T00:00:00Z")!,
+                    to: RFC3339.parseTimestamp("2026-03-20T00:00:00Z")!),
                 city: city
             )
             let real = GetTripStats(repository: PostgresAnalystTripRepository(pool: pool), limits: AnalystQueryLimits())
-            let model = GetTripStats(repository: InMemoryAnalystTripRepository(trips: stored), limits: AnalystQueryLimits())
+            let model = GetTripStats(
+                repository: InMemoryAnalystTripRepository(trips: stored), limits: AnalystQueryLimits())
             let analyst = Caller.analyst(subject: "ana")
             let query = TripStatsQuery(filter: filter, granularity: .day, timeZone: "America/New_York")
             let buckets = try await real.execute(query, caller: analyst)
-            #expect(buckets.map { RFC3339.format($0.start) } == [
-                "2026-03-06T05:00:00Z", "2026-03-07T05:00:00Z", "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z",
-            ])
+            #expect(
+                buckets.map { RFC3339.format($0.start) } == [
+                    "2026-03-06T05:00:00Z", "2026-03-07T05:00:00Z", "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z",
+                ])
             #expect(buckets.map(\.trips) == [1, 2, 3, 2])
             #expect(buckets[2].canceled == 1 && buckets[2].completed == 2)
             // 05:00Z (EUR 400), 07:30Z (USD 500, canceled) and 03:59:59Z the next day (EUR 600) are March 8 there.
@@ -193,7 +211,9 @@ final class CountingAnalystRepository: AnalystTripRepository {
             for granularity in [StatsGranularity.week, .month] {
                 for zone in ["UTC", "America/New_York", "Asia/Tokyo"] {
                     let query = TripStatsQuery(filter: filter, granularity: granularity, timeZone: zone)
-                    #expect(try await real.execute(query, caller: analyst) == (try await model.execute(query, caller: analyst)))
+                    #expect(
+                        try await real.execute(query, caller: analyst)
+                            == (try await model.execute(query, caller: analyst)))
                 }
             }
         }
@@ -229,7 +249,8 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 let port = try #require(client.port)
                 let received = try Self.readSomeAndHangUp(
                     port: port,
-                    request: "GET /v1/trips?from=2026-01-01&to=2026-02-01&city=\(QueryEncoding.escape(city)) HTTP/1.1\r\n"
+                    request:
+                        "GET /v1/trips?from=2026-01-01&to=2026-02-01&city=\(QueryEncoding.escape(city)) HTTP/1.1\r\n"
                         + "Host: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: application/x-ndjson\r\n\r\n",
                     bytes: 16 * 1024
                 )
@@ -277,7 +298,9 @@ final class CountingAnalystRepository: AnalystTripRepository {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         #expect(connected == 0)
         // A small receive buffer makes the server's writes block soon, as on a slow client.

@@ -57,8 +57,14 @@ import TripHistoryTestSupport
                 let listener = PostgresChangeListener(
                     connectionString: try DataTestDatabase.connectionString(), applicationName: applicationName,
                     logger: DataTestDatabase.logger,
-                    onListening: { cache.resume(); listens.record() },
-                    onDisconnected: { cache.suspend(); drops.record() },
+                    onListening: {
+                        cache.resume()
+                        listens.record()
+                    },
+                    onDisconnected: {
+                        cache.suspend()
+                        drops.record()
+                    },
                     onChange: { riderID in
                         if let riderID { cache.invalidate(riderID) } else { cache.invalidateAll() }
                         if let riderID { announced.record(riderID) }
@@ -66,7 +72,10 @@ import TripHistoryTestSupport
                 )
                 listeners.append(Task { try await listener.run() })
                 let api = await TestAPI(repository: PostgresTripRepository(pool: pool), cache: cache)
-                instances.append(Instance(api: api, pool: pool, cache: cache, applicationName: applicationName, listens: listens, drops: drops, announced: announced))
+                instances.append(
+                    Instance(
+                        api: api, pool: pool, cache: cache, applicationName: applicationName, listens: listens,
+                        drops: drops, announced: announced))
             }
             do {
                 for instance in instances {
@@ -87,20 +96,22 @@ import TripHistoryTestSupport
 
     private static func postBody(rider: RiderID, minute: Int) -> ByteBuffer {
         let time = "2026-05-01T10:\(minute < 10 ? "0" : "")\(minute):00Z"
-        return ByteBuffer(string: """
-            {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
-             "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
-             "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
-             "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
-             "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
-            """)
+        return ByteBuffer(
+            string: """
+                {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
+                 "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
+                 "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
+                 "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
+                 "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
+                """)
     }
 
     /// Reads the list twice so the second read comes from the cache; returns the ids.
     private static func warm(_ instance: Instance, rider: RiderID, headers: HTTPFields) async throws -> [String] {
         try await instance.api.test { client in
             _ = try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: headers) { $0.status }
-            return try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: headers) { response in
+            return try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: headers) {
+                response in
                 #expect(response.headers[Self.serverTiming] == "cache;desc=hit")
                 return response.json().tripIDs
             }
@@ -108,7 +119,9 @@ import TripHistoryTestSupport
     }
 
     /// Polls `instance`'s list until it shows `id`; records a failure after 200 polls 10 ms apart (2 s).
-    private static func expectEventuallyListed(_ id: String, on instance: Instance, rider: RiderID, headers: HTTPFields) async throws {
+    private static func expectEventuallyListed(
+        _ id: String, on instance: Instance, rider: RiderID, headers: HTTPFields
+    ) async throws {
         let (found, polls) = try await instance.api.test { client in
             var polls = 0
             var found = false
@@ -143,7 +156,10 @@ import TripHistoryTestSupport
             for minute in 0..<5 {
                 let before = try await Self.warm(reader, rider: rider, headers: owner)
                 let id = try await writer.api.test { client in
-                    try await client.execute(uri: "/v1/trips", method: .post, headers: service, body: Self.postBody(rider: rider, minute: minute)) {
+                    try await client.execute(
+                        uri: "/v1/trips", method: .post, headers: service,
+                        body: Self.postBody(rider: rider, minute: minute)
+                    ) {
                         try #require($0.json().string("id"))
                     }
                 }
@@ -151,10 +167,14 @@ import TripHistoryTestSupport
                 try await Self.expectEventuallyListed(id, on: reader, rider: rider, headers: owner)
                 // The next round's warm-up must not race this write's announcement (a late one would turn its
                 // second read into a miss).
-                try await Self.eventually("write \(minute) is announced") { reader.announced.count(rider) == minute + 1 }
+                try await Self.eventually("write \(minute) is announced") {
+                    reader.announced.count(rider) == minute + 1
+                }
                 // The writer's own cache is invalidated before its 201, with no wait at all.
                 let own = try await writer.api.test { client in
-                    try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) { $0.json().tripIDs }
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) {
+                        $0.json().tripIDs
+                    }
                 }
                 #expect(own.contains(id))
             }

@@ -11,7 +11,8 @@ import TripHistoryDomain
     @Test func sameKeyAndBodyReplaysTheFirstTrip() async throws {
         try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
-            let trip = try dataTestTrip(rider: DataTestDatabase.randomRiderID(), requestedAtMicros: 1_767_225_600_654_321)
+            let trip = try dataTestTrip(
+                rider: DataTestDatabase.randomRiderID(), requestedAtMicros: 1_767_225_600_654_321)
             let key = UUID().uuidString
             let first = try await repository.record(trip, idempotency: request(trip, key: key))
             let second = try await repository.record(trip, idempotency: request(trip, key: key))
@@ -45,7 +46,8 @@ import TripHistoryDomain
     @Test func racingTwinGetsConflict() async throws {
         try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
-            let trip = try dataTestTrip(rider: DataTestDatabase.randomRiderID(), requestedAtMicros: 1_767_225_600_000_000)
+            let trip = try dataTestTrip(
+                rider: DataTestDatabase.randomRiderID(), requestedAtMicros: 1_767_225_600_000_000)
             let key = UUID().uuidString
             let holder = try await DataTestDatabase.makePool(size: 1)
             // The twin's transaction lock, held by another session for the length of the test.

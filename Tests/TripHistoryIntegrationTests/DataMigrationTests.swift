@@ -5,13 +5,15 @@ import TripHistoryData
 @Suite struct DataMigrationTests {
     /// Every migration file's name, in order; the first two are the data layer's own.
     private static var all: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: DataTestDatabase.migrationsDirectory.path)) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(atPath: DataTestDatabase.migrationsDirectory.path)) ?? []
         return files.filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted()
     }
 
     @Test func freshSchemaIsPendingThenMigratesOnce() async throws {
         try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
-            let runner = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            let runner = MigrationRunner(
+                connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
             #expect(Array(Self.all.prefix(2)) == ["0001_create_trips", "0002_create_idempotency_keys"])
             #expect(try await runner.status() == .pending(Self.all))
             #expect(try await runner.migrate() == Self.all)
@@ -22,7 +24,8 @@ import TripHistoryData
 
     @Test func concurrentRunnersApplyEachMigrationOnce() async throws {
         try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
-            let runner = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            let runner = MigrationRunner(
+                connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
             async let first = runner.migrate()
             async let second = runner.migrate()
             let applied = try await [first, second]
@@ -32,7 +35,8 @@ import TripHistoryData
 
     @Test func editedOrUnknownMigrationsAreRefused() async throws {
         try await DataTestDatabase.withFreshSchema { (url: String, pool: PostgresConnectionPool) async throws in
-            let original = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            let original = MigrationRunner(
+                connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
             _ = try await original.migrate()
 
             let edited = FileManager.default.temporaryDirectory.appendingPathComponent("data-test-\(UUID().uuidString)")
@@ -48,10 +52,12 @@ import TripHistoryData
             #expect(try await runner.status() == .edited(Self.all[0]))
             await #expect(throws: MigrationError.edited(Self.all[0])) { try await runner.migrate() }
 
-            let schemaRunner = MigrationRunner(connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            let schemaRunner = MigrationRunner(
+                connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
             let scoped = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
             try await scoped.withConnection { connection in
-                _ = try connection.query("INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', 'x')")
+                _ = try connection.query(
+                    "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', 'x')")
             }
             await scoped.shutdown()
             #expect(try await schemaRunner.status() == .unknownApplied(9999))
@@ -63,7 +69,8 @@ import TripHistoryData
 
     @Test func healthIsReadyOnTheMigratedDatabase() async throws {
         try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
-            let runner = MigrationRunner(pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            let runner = MigrationRunner(
+                pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
             #expect(await DatabaseHealth(pool: pool, migrations: runner).isReady())
         }
     }

@@ -6,10 +6,13 @@ import TripHistoryData
 /// callers at once, a failing statement among good ones, a statement timeout, a connection the server
 /// killed, and shutdown.
 @Suite struct DataPipelinedReadTests {
-    private static let double = PreparedStatement(name: "test_pipeline_double_v1", sql: "SELECT $1::bigint * 2, pg_backend_pid()")
+    private static let double = PreparedStatement(
+        name: "test_pipeline_double_v1", sql: "SELECT $1::bigint * 2, pg_backend_pid()")
     private static let sleep = PreparedStatement(name: "test_pipeline_sleep_v1", sql: "SELECT pg_sleep($1::float8)")
 
-    private static func double(_ value: String, on pool: PostgresConnectionPool) async throws -> (value: Int64?, backend: Int64?) {
+    private static func double(
+        _ value: String, on pool: PostgresConnectionPool
+    ) async throws -> (value: Int64?, backend: Int64?) {
         try await pool.read(Self.double, [value]) { rows in (try rows.int64(0, 0), try rows.int64(0, 1)) }
     }
 

@@ -1,13 +1,15 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import TripHistoryData
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct DataPoolTests {
     @Test func exhaustedPoolTimesOutWithTypedError() async throws {
-        try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(150)) { (pool: PostgresConnectionPool) async throws in
+        try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(150)) {
+            (pool: PostgresConnectionPool) async throws in
             let blocker = Task { try await pool.withConnection { _ = try $0.query("SELECT pg_sleep(1)") } }
             try await Task.sleep(for: .milliseconds(200))
             // The blocker holds the only connection for a second, so a wait of 150 ms can only time out.
@@ -21,8 +23,10 @@ import TripHistoryData
     }
 
     @Test func statementTimeoutIsTypedAndKeepsTheConnection() async throws {
-        try await DataTestDatabase.withPool(size: 1, statementTimeout: .milliseconds(100)) { (pool: PostgresConnectionPool) async throws in
-            await #expect { try await pool.withConnection { _ = try $0.query("SELECT pg_sleep(2)") } } throws: { error in
+        try await DataTestDatabase.withPool(size: 1, statementTimeout: .milliseconds(100)) {
+            (pool: PostgresConnectionPool) async throws in
+            await #expect { try await pool.withConnection { _ = try $0.query("SELECT pg_sleep(2)") } } throws: {
+                error in
                 (error as? PostgresError)?.isStatementTimeout == true
             }
             #expect(try await pool.withConnection { try $0.query("SELECT 3").int64(0, 0) } == 3)
@@ -31,7 +35,8 @@ import TripHistoryData
 
     /// A refused connection is a typed failure that frees its slot (how fast is measured, not asserted here).
     @Test func unreachableServerIsATypedFailure() async throws {
-        let pool = PostgresConnectionPool(configuration: .init(connectionString: "postgresql://nobody@127.0.0.1:1/none"))
+        let pool = PostgresConnectionPool(
+            configuration: .init(connectionString: "postgresql://nobody@127.0.0.1:1/none"))
         await #expect { try await pool.withConnection { _ in 1 } } throws: { error in
             (error as? PostgresError)?.kind == .connectionFailed
         }
@@ -42,14 +47,20 @@ import TripHistoryData
 
     @Test func timestampTextRoundTripsExactly() async throws {
         try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
-            let samples: [Int64] = [0, 1, -1, 1_767_225_600_123_456, 951_782_400_000_001, -62_135_596_800_000_000, 253_402_300_799_999_999]
+            let samples: [Int64] = [
+                0, 1, -1, 1_767_225_600_123_456, 951_782_400_000_001, -62_135_596_800_000_000, 253_402_300_799_999_999,
+            ]
             for micros in samples {
                 let text = PostgresTimestamp.format(micros: micros)
                 let back = try await pool.withConnection { connection in
-                    try connection.query("SELECT \(text)::timestamptz, (extract(epoch from \(text)::timestamptz) * 1000000)::bigint")
-                        .int64(0, 1)
+                    try connection.query(
+                        "SELECT \(text)::timestamptz, (extract(epoch from \(text)::timestamptz) * 1000000)::bigint"
+                    )
+                    .int64(0, 1)
                 }
-                let parsed = try await pool.withConnection { try $0.query("SELECT \(text)::timestamptz").timestampMicros(0, 0) }
+                let parsed = try await pool.withConnection {
+                    try $0.query("SELECT \(text)::timestamptz").timestampMicros(0, 0)
+                }
                 #expect(back == micros, "\(text)")
                 #expect(parsed == micros, "\(text)")
             }

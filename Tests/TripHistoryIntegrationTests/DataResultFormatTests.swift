@@ -30,7 +30,8 @@ import TripHistoryData
                 let text = "é\"\\ " + String(index)
                 let timestamp = PostgresTimestamp.format(micros: micros)
                 let values = try await pool.withConnection { connection in
-                    let rows = try connection.execute(Self.typedValues(format), [number, "-0.1", flag, text, timestamp])
+                    let rows = try connection.execute(
+                        Self.typedValues(format), [number, "-0.1", flag, text, timestamp])
                     return (
                         try rows.int64(0, 0), try rows.int64(0, 1), try rows.int64(0, 2), try rows.double(0, 3),
                         try rows.bool(0, 4), try rows.string(0, 5), try rows.string(0, 6), try rows.string(0, 7),
@@ -49,10 +50,14 @@ import TripHistoryData
                 #expect(values.11 == "trips")
             }
             for infiniteColumn in [11, 12] {
-                await #expect { try await pool.withConnection { connection in
-                    try connection.execute(Self.typedValues(format), ["1", "1", "true", "a", "2026-01-01 00:00:00+00"])
+                await #expect {
+                    try await pool.withConnection { connection in
+                        try connection.execute(
+                            Self.typedValues(format), ["1", "1", "true", "a", "2026-01-01 00:00:00+00"]
+                        )
                         .timestampMicros(0, infiniteColumn)
-                } } throws: { error in (error as? PostgresError)?.kind == .decoding }
+                    }
+                } throws: { error in (error as? PostgresError)?.kind == .decoding }
             }
         }
     }
@@ -60,7 +65,8 @@ import TripHistoryData
     @Test func binaryValuesOfAnotherTypeAreDecodingErrors() async throws {
         let statement = PreparedStatement(
             name: "data_test_mismatched_binary",
-            sql: "SELECT 7::int8, 'seven'::text, 7.5::numeric, DATE '2026-01-01', 7.5::real, TIMESTAMP '2026-01-01 00:00'",
+            sql:
+                "SELECT 7::int8, 'seven'::text, 7.5::numeric, DATE '2026-01-01', 7.5::real, TIMESTAMP '2026-01-01 00:00'",
             resultFormat: .binary
         )
         try await DataTestDatabase.withPool { pool in
@@ -71,7 +77,9 @@ import TripHistoryData
                 { _ = try $0.timestampMicros(0, 0) },
             ]
             for (index, read) in reads.enumerated() {
-                await #expect("read \(index)") { try await pool.withConnection { try read($0.execute(statement, [])) } } throws: {
+                await #expect("read \(index)") {
+                    try await pool.withConnection { try read($0.execute(statement, [])) }
+                } throws: {
                     error in (error as? PostgresError)?.kind == .decoding
                 }
             }

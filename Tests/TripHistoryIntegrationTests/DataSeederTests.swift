@@ -40,11 +40,14 @@ import TripHistoryDomain
 
             // Every seeded row reads back as a valid domain trip, quoted addresses included.
             let repository = PostgresTripRepository(pool: pool)
-            let page = try await repository.trips(matching: TripPageQuery(
-                riderID: RiderID(7)!, filter: .all, position: nil, fetchLimit: 100))
+            let page = try await repository.trips(
+                matching: TripPageQuery(
+                    riderID: RiderID(7)!, filter: .all, position: nil, fetchLimit: 100))
             #expect(page.count == 100)
             let quoted = try await pool.withConnection { connection in
-                try connection.query("SELECT count(*) FROM trips WHERE rider_id <= 40 AND pickup_address LIKE '%\"%, %'").int64(0, 0)
+                try connection.query(
+                    "SELECT count(*) FROM trips WHERE rider_id <= 40 AND pickup_address LIKE '%\"%, %'"
+                ).int64(0, 0)
             }
             #expect((quoted ?? 0) > 0)
 
@@ -78,11 +81,13 @@ import TripHistoryDomain
 
     private func checksum(_ pool: PostgresConnectionPool, _ riders: ClosedRange<Int>) async throws -> String? {
         try await pool.withConnection { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT md5(string_agg(t::text, E'\\n' ORDER BY t::text)) FROM (
                     SELECT rider_id, status, product, city, requested_at, pickup_address, fare_amount_minor
                     FROM trips WHERE rider_id BETWEEN \(riders.lowerBound) AND \(riders.upperBound)) t
-                """).string(0, 0)
+                """
+            ).string(0, 0)
         }
     }
 
@@ -107,8 +112,10 @@ import TripHistoryDomain
 
             // Seeding the same riders in two halves writes the same rows: counts and trips depend on the rider only.
             let middle = riders.lowerBound + riders.count / 2
-            _ = try await seeder.seed(riders: riders.lowerBound...middle, distribution: distribution, seed: 5, progress: nil)
-            _ = try await seeder.seed(riders: (middle + 1)...riders.upperBound, distribution: distribution, seed: 5, progress: nil)
+            _ = try await seeder.seed(
+                riders: riders.lowerBound...middle, distribution: distribution, seed: 5, progress: nil)
+            _ = try await seeder.seed(
+                riders: (middle + 1)...riders.upperBound, distribution: distribution, seed: 5, progress: nil)
             #expect(try await checksum(pool, riders) == first)
             #expect(try await perRiderCounts(pool, riders) == counts)
 
@@ -139,11 +146,14 @@ import TripHistoryDomain
         let distribution = SeedDistribution.skewed(meanTripsPerRider: 10)
         let written = try TripSeeder.writeCopyFile(path: path, riders: riders, distribution: distribution, seed: 3)
         #expect(written == distribution.totalTrips(riders: riders, seed: 3))
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last == "", "the file ends with a newline")
         #expect(lines.count - 1 == written)
         let columns = TripSeeder.copyColumns.split(separator: ",").count
-        #expect(lines.dropLast().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == columns })
+        #expect(
+            lines.dropLast().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == columns }
+        )
         var perRider: [Int: Int] = [:]
         for line in lines.dropLast() { perRider[Int(line.prefix { $0 != "\t" })!, default: 0] += 1 }
         for rider in riders { #expect(perRider[rider] == distribution.tripCount(rider: rider, seed: 3)) }

@@ -116,7 +116,8 @@ enum DataTestDatabase {
 
         func migrateOnce(connectionString: String) async throws {
             guard !done else { return }
-            let runner = MigrationRunner(connectionString: connectionString, directory: migrationsDirectory, logger: logger)
+            let runner = MigrationRunner(
+                connectionString: connectionString, directory: migrationsDirectory, logger: logger)
             _ = try await runner.migrate()
             done = true
         }
@@ -135,7 +136,8 @@ func dataTestTrip(
         requestedAt: requested, startedAt: started,
         completedAt: status == .completed ? Timestamp.date(micros: micros + 900_000_123) : nil,
         pickup: Place(latitude: 48.856613, longitude: 2.352222, address: address),
-        dropoff: Place(latitude: 48.8738, longitude: -0.1, address: "Café \"Le Procope\", 13 Rue de l'Ancienne\tComédie"),
+        dropoff: Place(
+            latitude: 48.8738, longitude: -0.1, address: "Café \"Le Procope\", 13 Rue de l'Ancienne\tComédie"),
         distanceMeters: 4200, durationSeconds: 900, fare: Money(amountMinor: fare, currency: CurrencyCode("EUR")!)
     )
 }

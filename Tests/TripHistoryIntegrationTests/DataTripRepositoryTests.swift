@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TripHistoryData
 import TripHistoryDomain
+
+@testable import TripHistoryData
 
 @Suite struct DataTripRepositoryTests {
     private static let base: Int64 = 1_767_225_600_000_000  // 2026-01-01T00:00:00Z
@@ -37,7 +38,8 @@ import TripHistoryDomain
         let pageCap = 10_000 / limit + 2
         while let next = page.next {
             try #require(down.count / limit < pageCap, "the walk down did not end")
-            page = try await list.execute(riderID: rider, filter: filter, limit: PageLimit(limit)!, position: next, caller: caller)
+            page = try await list.execute(
+                riderID: rider, filter: filter, limit: PageLimit(limit)!, position: next, caller: caller)
             down += page.trips
         }
         var upPages: [[Trip]] = [page.trips]
@@ -135,26 +137,35 @@ import TripHistoryDomain
 
     @Test func databaseFailuresBecomeUnavailable() async throws {
         // A write that cannot get a lent connection in time.
-        try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(100)) { (pool: PostgresConnectionPool) async throws in
+        try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(100)) {
+            (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
-            let blocker = Task { try await pool.withConnection { try $0.query("SELECT pg_sleep(1)") ; return 0 } }
+            let blocker = Task {
+                try await pool.withConnection {
+                    try $0.query("SELECT pg_sleep(1)")
+                    return 0
+                }
+            }
             try await Task.sleep(for: .milliseconds(200))
             await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
                 try await repository.record(
-                    dataTestTrip(rider: DataTestDatabase.randomRiderID(), requestedAtMicros: Self.base), idempotency: nil
+                    dataTestTrip(rider: DataTestDatabase.randomRiderID(), requestedAtMicros: Self.base),
+                    idempotency: nil
                 )
             }
             _ = try await blocker.value
         }
         // Reads whose pipelined connection cannot be opened.
-        let unreachable = PostgresConnectionPool(configuration: .init(connectionString: "postgresql://nobody@127.0.0.1:1/none"))
+        let unreachable = PostgresConnectionPool(
+            configuration: .init(connectionString: "postgresql://nobody@127.0.0.1:1/none"))
         let repository = PostgresTripRepository(pool: unreachable)
         let rider = DataTestDatabase.randomRiderID()
         await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
             try await repository.trip(id: TripID(1)!, riderID: rider)
         }
         await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
-            try await repository.trips(matching: TripPageQuery(riderID: rider, filter: .all, position: nil, fetchLimit: 21))
+            try await repository.trips(
+                matching: TripPageQuery(riderID: rider, filter: .all, position: nil, fetchLimit: 21))
         }
         await unreachable.shutdown()
     }
@@ -164,10 +175,13 @@ import TripHistoryDomain
     /// test table, a handful of riders makes any plan look cheap, so the planner's choice would mean nothing.)
     @Test func deepPageIsAnIndexRangeScan() async throws {
         try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
-            let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1), logger: DataTestDatabase.logger)
+            let pool = PostgresConnectionPool(
+                configuration: .init(connectionString: url, size: 1), logger: DataTestDatabase.logger)
             do {
-                _ = try await MigrationRunner(pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
-                    .migrate()
+                _ = try await MigrationRunner(
+                    pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger
+                )
+                .migrate()
                 _ = try await TripSeeder(pool: pool, logger: DataTestDatabase.logger)
                     .seed(riders: 2000, tripsPerRider: 20, seed: 3, progress: nil)
                 let plan = try await pool.withConnection { connection in
@@ -175,14 +189,16 @@ import TripHistoryDomain
                     try connection.execute(unsafeSQL: "PREPARE data_test_plan AS \(TripStatements.older.sql)")
                     try connection.execute(unsafeSQL: "SET plan_cache_mode = force_generic_plan")
                     let rows = try connection.query(
-                        "EXPLAIN EXECUTE data_test_plan (1, '-infinity', 'infinity', '2025-06-01 00:00:00+00', 99, '{completed,canceled}', 21)")
+                        "EXPLAIN EXECUTE data_test_plan (1, '-infinity', 'infinity', '2025-06-01 00:00:00+00', 99, '{completed,canceled}', 21)"
+                    )
                     try connection.execute(unsafeSQL: "DEALLOCATE data_test_plan; RESET plan_cache_mode")
                     return try (0..<rows.count).compactMap { try rows.string($0, 0) }.joined(separator: "\n")
                 }
                 #expect(plan.contains("Index Scan using trips_rider_history"), "\(plan)")
                 #expect(!plan.contains("Sort"), "\(plan)")
                 let condition = plan.split(separator: "\n").first { $0.contains("Index Cond:") } ?? ""
-                #expect(condition.contains("rider_id = $1") && condition.contains("ROW(requested_at, id) < ROW"), "\(plan)")
+                #expect(
+                    condition.contains("rider_id = $1") && condition.contains("ROW(requested_at, id) < ROW"), "\(plan)")
                 await pool.shutdown()
             } catch {
                 await pool.shutdown()

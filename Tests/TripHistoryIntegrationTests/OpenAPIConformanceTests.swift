@@ -53,7 +53,8 @@ import TripHistoryTestSupport
 
             repository.failure.withLock { $0 = .unavailable(retryAfterSeconds: 2) }
             try await conformance.check(.get, "/v1/riders/1/trips", .list, headers: rider, expect: .serviceUnavailable)
-            try await conformance.check(.get, "/v1/riders/1/trips/1", .detail, headers: rider, expect: .serviceUnavailable)
+            try await conformance.check(
+                .get, "/v1/riders/1/trips/1", .detail, headers: rider, expect: .serviceUnavailable)
             try await conformance.check(
                 .post, "/v1/trips", .record, headers: service, body: OpenAPIConformanceScenario.newTrip(rider: 1),
                 expect: .serviceUnavailable
@@ -94,9 +95,12 @@ import TripHistoryTestSupport
             let conformance = OpenAPIConformanceClient(document: document, client: client)
 
             // JSON pages: the first, the next, and a narrowed one.
-            let first = try await conformance.check(.get, "/v1/trips?\(window)&limit=7", .analystList, headers: token, expect: .ok)
+            let first = try await conformance.check(
+                .get, "/v1/trips?\(window)&limit=7", .analystList, headers: token, expect: .ok)
             #expect(first.headers[.contentType] == "application/json")
-            #expect(document.validate(try OpenAPIValue.parseJSON(Data(buffer: first.body)), schemaNamed: "AnalystTripPage") == [])
+            #expect(
+                document.validate(try OpenAPIValue.parseJSON(Data(buffer: first.body)), schemaNamed: "AnalystTripPage")
+                    == [])
             #expect(first.json().trips.count == 7)
             #expect(first.headers[HTTPField.Name("Link")!] != nil)
             let next = try #require(first.json().string("page.next_cursor"))
@@ -111,7 +115,8 @@ import TripHistoryTestSupport
             #expect(narrowed.json().string("filter.rider_id") == "1")
 
             // NDJSON: the whole window, each line a Trip; then resumed after a line, and after a JSON page.
-            let export = try await conformance.check(.get, "/v1/trips?\(window)", .analystList, headers: ndjson, expect: .ok)
+            let export = try await conformance.check(
+                .get, "/v1/trips?\(window)", .analystList, headers: ndjson, expect: .ok)
             #expect(export.headers[.contentType] == "application/x-ndjson")
             let lines = String(buffer: export.body).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.count == trips.count)
@@ -133,7 +138,8 @@ import TripHistoryTestSupport
             #expect(String(buffer: afterPage.body) == lines.dropFirst(7).map { $0 + "\n" }.joined())
 
             // CSV: its content type, disposition and header row.
-            let table = try await conformance.check(.get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .ok)
+            let table = try await conformance.check(
+                .get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .ok)
             #expect(table.headers[.contentType] == "text/csv; charset=utf-8; header=present")
             #expect(table.headers[.contentDisposition] == #"attachment; filename="trips.csv""#)
             let records = parseCSV(String(buffer: table.body))
@@ -148,18 +154,22 @@ import TripHistoryTestSupport
                     .get, "/v1/trips/stats?\(window)&group_by=\(groupBy)&tz=America/New_York", .stats, headers: token,
                     expect: .ok
                 )
-                #expect(document.validate(try OpenAPIValue.parseJSON(Data(buffer: stats.body)), schemaNamed: "TripStats") == [])
+                #expect(
+                    document.validate(try OpenAPIValue.parseJSON(Data(buffer: stats.body)), schemaNamed: "TripStats")
+                        == [])
                 #expect(stats.json().string("group_by") == groupBy)
                 #expect(!(stats.json()["data"] as? [Any] ?? []).isEmpty)
             }
-            let utc = try await conformance.check(.get, "/v1/trips/stats?\(window)&city=Paris", .stats, headers: token, expect: .ok)
+            let utc = try await conformance.check(
+                .get, "/v1/trips/stats?\(window)&city=Paris", .stats, headers: token, expect: .ok)
             #expect(utc.json().string("tz") == "UTC")
             #expect(utc.json()["filter.tz"] is NSNull)
 
             // Refusals: parameters, cursors, roles, tokens, representations.
             for uri in ["/v1/trips?to=2026-03-01", "/v1/trips/stats?to=2026-03-01"] {
                 let missingFrom = try await conformance.check(
-                    .get, uri, uri.hasPrefix("/v1/trips/stats") ? .stats : .analystList, headers: token, expect: .badRequest
+                    .get, uri, uri.hasPrefix("/v1/trips/stats") ? .stats : .analystList, headers: token,
+                    expect: .badRequest
                 )
                 #expect(missingFrom.json().string("param") == "from")
             }
@@ -167,7 +177,8 @@ import TripHistoryTestSupport
                 ("limit=1001", "limit"), ("cursor=", "cursor"), ("resume_after=5", "resume_requested_at"),
                 ("resume_after=5&resume_requested_at=2026-01-05T00:00:00Z", "resume_after"),
             ] {
-                let bad = try await conformance.check(.get, "/v1/trips?\(window)&\(query)", .analystList, headers: token, expect: .badRequest)
+                let bad = try await conformance.check(
+                    .get, "/v1/trips?\(window)&\(query)", .analystList, headers: token, expect: .badRequest)
                 #expect(bad.json().string("param") == param, "\(query)")
             }
             let tampered = (next.first == "A" ? "B" : "A") + next.dropFirst()
@@ -176,12 +187,16 @@ import TripHistoryTestSupport
             )
             #expect(badCursor.json().string("code") == "invalid_cursor")
             let mismatch = try await conformance.check(
-                .get, "/v1/trips?\(window)&city=Paris&cursor=\(next)", .analystList, headers: ndjson, expect: .badRequest
+                .get, "/v1/trips?\(window)&city=Paris&cursor=\(next)", .analystList, headers: ndjson,
+                expect: .badRequest
             )
             #expect(mismatch.json().string("code") == "cursor_mismatch")
-            try await conformance.check(.get, "/v1/trips/stats?\(window)&group_by=hour", .stats, headers: token, expect: .badRequest)
-            for (uri, documented) in [("/v1/trips?\(window)", OpenAPIConformanceClient.Documented.analystList),
-                                      ("/v1/trips/stats?\(window)", .stats)] {
+            try await conformance.check(
+                .get, "/v1/trips/stats?\(window)&group_by=hour", .stats, headers: token, expect: .badRequest)
+            for (uri, documented) in [
+                ("/v1/trips?\(window)", OpenAPIConformanceClient.Documented.analystList),
+                ("/v1/trips/stats?\(window)", .stats),
+            ] {
                 try await conformance.check(.get, uri, documented, expect: .unauthorized)
                 try await conformance.check(.get, uri, documented, headers: rider, expect: .forbidden)
                 try await conformance.check(
@@ -199,7 +214,8 @@ import TripHistoryTestSupport
                 .post, "/v1/trips/stats", .methodNotAllowed, headers: token, expect: .methodNotAllowed
             )
             #expect(wrongMethod.headers[.allow] == "GET")
-            let deleteTrips = try await conformance.check(.delete, "/v1/trips", .methodNotAllowed, expect: .methodNotAllowed)
+            let deleteTrips = try await conformance.check(
+                .delete, "/v1/trips", .methodNotAllowed, expect: .methodNotAllowed)
             #expect(deleteTrips.headers[.allow] == "GET, POST")
 
             // The metrics scrape.
@@ -259,9 +275,12 @@ import TripHistoryTestSupport
                 #expect(unavailable.headers[.retryAfter] == "2")
             }
             analyst.failure.withLock { $0 = AnalystQueryError.timedOut }
-            for (uri, documented) in [("/v1/trips?\(window)", OpenAPIConformanceClient.Documented.analystList),
-                                      ("/v1/trips/stats?\(window)", .stats)] {
-                let timedOut = try await conformance.check(.get, uri, documented, headers: token, expect: .serviceUnavailable)
+            for (uri, documented) in [
+                ("/v1/trips?\(window)", OpenAPIConformanceClient.Documented.analystList),
+                ("/v1/trips/stats?\(window)", .stats),
+            ] {
+                let timedOut = try await conformance.check(
+                    .get, uri, documented, headers: token, expect: .serviceUnavailable)
                 #expect(timedOut.json().string("code") == "query_timeout")
                 #expect(timedOut.json()["retryable"] as? Bool == false)
             }
@@ -274,7 +293,9 @@ import TripHistoryTestSupport
 enum OpenAPIConformanceScenario {
     /// A valid `POST /v1/trips` body, a trip requested, started and completed at `requestedAt`; `changes`
     /// replaces top-level members with raw JSON text.
-    static func newTrip(rider: Int64, requestedAt: String = "2026-03-01T09:00:00+09:00", _ changes: [String: String] = [:]) -> ByteBuffer {
+    static func newTrip(
+        rider: Int64, requestedAt: String = "2026-03-01T09:00:00+09:00", _ changes: [String: String] = [:]
+    ) -> ByteBuffer {
         var members: [(String, String)] = [
             ("rider_id", "\"\(rider)\""), ("status", "\"completed\""), ("product", "\"UberX\""),
             ("city", "\"Tokyo\""), ("time_zone", "\"Asia/Tokyo\""), ("requested_at", "\"\(requestedAt)\""),
@@ -299,7 +320,8 @@ enum OpenAPIConformanceScenario {
     static func run<Repository: TripRepository>(
         api: TestAPI<Repository>, document: OpenAPIDocument, rider: Int64
     ) async throws {
-        let service = headers(TestAPI<Repository>.bearer(try await api.serviceToken()), [.contentType: "application/json"])
+        let service = headers(
+            TestAPI<Repository>.bearer(try await api.serviceToken()), [.contentType: "application/json"])
         let keyed = headers(service, [HTTPField.Name("Idempotency-Key")!: "openapi-\(rider)"])
         let owner = headers(TestAPI<Repository>.bearer(try await api.riderToken(rider)), [.acceptLanguage: "en-US"])
         let stranger = TestAPI<Repository>.bearer(try await api.riderToken(rider + 1))
@@ -310,19 +332,23 @@ enum OpenAPIConformanceScenario {
             let conformance = OpenAPIConformanceClient(document: document, client: client)
 
             // Recording: 201 (fresh and replayed), then every way a POST is refused.
-            let created = try await conformance.check(.post, "/v1/trips", .record, headers: service, body: newTrip(rider: rider), expect: .created)
+            let created = try await conformance.check(
+                .post, "/v1/trips", .record, headers: service, body: newTrip(rider: rider), expect: .created)
             let tripID = try #require(created.json().string("id"))
             #expect(created.headers[.location] == "\(list)/\(tripID)")
             try await conformance.check(
                 .post, "/v1/trips", .record, headers: service,
-                body: newTrip(rider: rider, requestedAt: "2026-03-02T18:00:00+09:00", [
-                    "status": "\"canceled\"", "completed_at": "null", "distance_m": "0", "duration_s": "0",
-                ]),
+                body: newTrip(
+                    rider: rider, requestedAt: "2026-03-02T18:00:00+09:00",
+                    [
+                        "status": "\"canceled\"", "completed_at": "null", "distance_m": "0", "duration_s": "0",
+                    ]),
                 expect: .created
             )
             let replayBody = newTrip(rider: rider, requestedAt: "2026-03-03T08:00:00+09:00")
             try await conformance.check(.post, "/v1/trips", .record, headers: keyed, body: replayBody, expect: .created)
-            let replayed = try await conformance.check(.post, "/v1/trips", .record, headers: keyed, body: replayBody, expect: .created)
+            let replayed = try await conformance.check(
+                .post, "/v1/trips", .record, headers: keyed, body: replayBody, expect: .created)
             #expect(replayed.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
             let reused = try await conformance.check(
                 .post, "/v1/trips", .record, headers: keyed, body: newTrip(rider: rider, ["distance_m": "1"]),
@@ -339,7 +365,9 @@ enum OpenAPIConformanceScenario {
                 .post, "/v1/trips", .record, headers: service, body: newTrip(rider: rider, ["distance_m": "\"far\""]),
                 expect: .badRequest
             )
-            try await conformance.check(.post, "/v1/trips", .record, headers: service, body: ByteBuffer(string: "{not json"), expect: .badRequest)
+            try await conformance.check(
+                .post, "/v1/trips", .record, headers: service, body: ByteBuffer(string: "{not json"),
+                expect: .badRequest)
             try await conformance.check(
                 .post, "/v1/trips", .record, headers: headers(service, [.contentType: "text/plain"]),
                 body: newTrip(rider: rider), expect: .unsupportedMediaType
@@ -359,9 +387,11 @@ enum OpenAPIConformanceScenario {
             let first = try await conformance.check(.get, "\(list)?limit=1", .list, headers: owner, expect: .ok)
             let next = try #require(first.json().string("page.next_cursor"))
             #expect(first.headers[HTTPField.Name("Link")!] != nil)
-            let notModified = try await conformance.checkNotModified("\(list)?limit=1", .list, headers: owner, since: first)
+            let notModified = try await conformance.checkNotModified(
+                "\(list)?limit=1", .list, headers: owner, since: first)
             #expect(notModified.headers[HTTPField.Name("Link")!] == nil)
-            let second = try await conformance.check(.get, "\(list)?limit=1&cursor=\(next)", .list, headers: owner, expect: .ok)
+            let second = try await conformance.check(
+                .get, "\(list)?limit=1&cursor=\(next)", .list, headers: owner, expect: .ok)
             #expect(second.json().string("page.prev_cursor") != nil)
             let filtered = try await conformance.check(
                 .get, "\(list)?from=2026-03-01&to=2026-03-04&tz=Asia/Tokyo&status=completed", .list, headers: analyst,
@@ -369,10 +399,12 @@ enum OpenAPIConformanceScenario {
             )
             #expect(filtered.json().string("filter.tz") == "Asia/Tokyo")
             #expect(filtered.json().trips.count == 2)
-            let badLimit = try await conformance.check(.get, "\(list)?limit=0", .list, headers: owner, expect: .badRequest)
+            let badLimit = try await conformance.check(
+                .get, "\(list)?limit=0", .list, headers: owner, expect: .badRequest)
             #expect(badLimit.json().string("code") == "invalid_parameter")
             let tampered = (next.first == "A" ? "B" : "A") + next.dropFirst()
-            let badCursor = try await conformance.check(.get, "\(list)?cursor=\(tampered)", .list, headers: owner, expect: .badRequest)
+            let badCursor = try await conformance.check(
+                .get, "\(list)?cursor=\(tampered)", .list, headers: owner, expect: .badRequest)
             #expect(badCursor.json().string("code") == "invalid_cursor")
             let mismatch = try await conformance.check(
                 .get, "\(list)?status=canceled&cursor=\(next)", .list, headers: owner, expect: .badRequest
@@ -384,8 +416,10 @@ enum OpenAPIConformanceScenario {
             try await conformance.check(.get, list, .list, headers: stranger, expect: .notFound)
 
             // One trip, and the same trip revalidated.
-            let trip = try await conformance.check(.get, "\(list)/\(tripID)?tz=Europe/Paris", .detail, headers: owner, expect: .ok)
-            try await conformance.checkNotModified("\(list)/\(tripID)?tz=Europe/Paris", .detail, headers: owner, since: trip)
+            let trip = try await conformance.check(
+                .get, "\(list)/\(tripID)?tz=Europe/Paris", .detail, headers: owner, expect: .ok)
+            try await conformance.checkNotModified(
+                "\(list)/\(tripID)?tz=Europe/Paris", .detail, headers: owner, since: trip)
             try await conformance.check(.get, "\(list)/\(tripID)", .detail, headers: analyst, expect: .ok)
             try await conformance.check(.get, "\(list)/\(Int64.max)", .detail, headers: owner, expect: .notFound)
             try await conformance.check(.get, "\(list)/abc", .detail, headers: owner, expect: .badRequest)
@@ -395,7 +429,8 @@ enum OpenAPIConformanceScenario {
 
             // What the router answers by itself, and the operational routes.
             try await conformance.check(.get, "/nowhere", .notFound, expect: .notFound)
-            let wrongMethod = try await conformance.check(.delete, list, .methodNotAllowed, headers: owner, expect: .methodNotAllowed)
+            let wrongMethod = try await conformance.check(
+                .delete, list, .methodNotAllowed, headers: owner, expect: .methodNotAllowed)
             #expect(wrongMethod.headers[.allow] == "GET")
             try await conformance.check(.put, "/v1/trips", .methodNotAllowed, expect: .methodNotAllowed)
             try await conformance.check(.post, "/healthz", .methodNotAllowed, expect: .methodNotAllowed)

@@ -28,18 +28,20 @@ import TripHistoryTestSupport
     ]
 
     @Test func theDocumentListsExactlyTheRoutesTheRouterServes() {
-        let served = Set(Self.servedRoutes.map { route in
-            route.split(separator: "/", omittingEmptySubsequences: false)
-                .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
-                .joined(separator: "/")
-        })
+        let served = Set(
+            Self.servedRoutes.map { route in
+                route.split(separator: "/", omittingEmptySubsequences: false)
+                    .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+                    .joined(separator: "/")
+            })
         #expect(document.operations == served)
         #expect(document.root["openapi"]?.stringValue == "3.1.0")
         #expect(document.root["info"]?["version"]?.stringValue == "1.0.0")
     }
 
     @Test func theProblemCodesAreTheCodesOfProblemCode() {
-        let documented = document.root["components"]?["schemas"]?["ProblemCode"]?["enum"]?.arrayValue?
+        let documented =
+            document.root["components"]?["schemas"]?["ProblemCode"]?["enum"]?.arrayValue?
             .compactMap(\.stringValue) ?? []
         #expect(documented.sorted() == ProblemCode.allCases.map(\.rawValue).sorted())
     }
@@ -55,7 +57,8 @@ import TripHistoryTestSupport
                 #expect(requestID?["required"] == .bool(true), "\(operation) \(status) documents no X-Request-ID")
                 guard let code = Int(status), code >= 400 else { continue }
                 let problem = response?["content"]?["application/problem+json"]?["schema"]
-                let mentionsProblem = problem?["$ref"]?.stringValue == "#/components/schemas/Problem"
+                let mentionsProblem =
+                    problem?["$ref"]?.stringValue == "#/components/schemas/Problem"
                     || problem?["allOf"]?.arrayValue?.first?["$ref"]?.stringValue == "#/components/schemas/Problem"
                 #expect(mentionsProblem, "\(operation) \(status) is not an application/problem+json Problem")
                 #expect(response?["content"]?.objectValue?.count == 1, "\(operation) \(status)")
@@ -121,8 +124,10 @@ import TripHistoryTestSupport
         #"{"data": [\#(trip)], "page": {"limit": 20, "has_more": false, "next_cursor": null, "prev_cursor": null}, "filter": {"from": null, "to": null, "tz": null, "status": null}}"#
     }
 
-    func detailViolations(_ body: String, status: Int = 200, contentType: String? = "application/json",
-                          headers: HTTPFields = Self.conformingHeaders) -> [String] {
+    func detailViolations(
+        _ body: String, status: Int = 200, contentType: String? = "application/json",
+        headers: HTTPFields = Self.conformingHeaders
+    ) -> [String] {
         document.validate(
             response: status, contentType: contentType, body: Data(body.utf8),
             path: "/v1/riders/{rider_id}/trips/{trip_id}", method: "GET", headers: headers
@@ -131,11 +136,14 @@ import TripHistoryTestSupport
 
     @Test func aConformingTripAndPagePass() {
         #expect(detailViolations(Self.conformingTrip) == [])
-        #expect(detailViolations(Self.conformingTrip.replacingOccurrences(
-            of: #""completed_at": "2026-03-01T19:30:00.000123Z""#, with: #""completed_at": null"#
-        )) == [])
+        #expect(
+            detailViolations(
+                Self.conformingTrip.replacingOccurrences(
+                    of: #""completed_at": "2026-03-01T19:30:00.000123Z""#, with: #""completed_at": null"#
+                )) == [])
         let page = document.validate(
-            response: 200, contentType: "application/json; charset=utf-8", body: Data(Self.page(Self.conformingTrip).utf8),
+            response: 200, contentType: "application/json; charset=utf-8",
+            body: Data(Self.page(Self.conformingTrip).utf8),
             path: "/v1/riders/{rider_id}/trips", method: "get", headers: Self.conformingHeaders
         )
         #expect(page == [])
@@ -163,19 +171,53 @@ import TripHistoryTestSupport
     }
 
     @Test(arguments: [
-        ("an undocumented member", OpenAPIDocumentTests.trip(replacing: #""city": "New York","#, with: #""city": "New York", "driver": "Al","#)),
+        (
+            "an undocumented member",
+            OpenAPIDocumentTests.trip(replacing: #""city": "New York","#, with: #""city": "New York", "driver": "Al","#)
+        ),
         ("a number id", OpenAPIDocumentTests.trip(replacing: #""id": "45""#, with: #""id": 45"#)),
         ("a missing member", OpenAPIDocumentTests.trip(replacing: #""product": "UberX","#, with: "")),
-        ("a string distance", OpenAPIDocumentTests.trip(replacing: #""distance_m": 5230"#, with: #""distance_m": "5230""#)),
-        ("a fractional duration", OpenAPIDocumentTests.trip(replacing: #""duration_s": 1260"#, with: #""duration_s": 12.5"#)),
-        ("a negative fare", OpenAPIDocumentTests.trip(replacing: #""amount_minor": 1834"#, with: #""amount_minor": -1"#)),
-        ("a lower-case currency", OpenAPIDocumentTests.trip(replacing: #""currency": "USD""#, with: #""currency": "usd""#)),
-        ("an unknown status", OpenAPIDocumentTests.trip(replacing: #""status": "completed""#, with: #""status": "in_progress""#)),
-        ("a local time", OpenAPIDocumentTests.trip(replacing: #""requested_at": "2026-03-01T19:05:00Z""#, with: #""requested_at": "2026-03-01T14:05:00-05:00""#)),
-        ("a null start", OpenAPIDocumentTests.trip(replacing: #""started_at": "2026-03-01T19:09:00.250Z""#, with: #""started_at": null"#)),
-        ("a latitude off the globe", OpenAPIDocumentTests.trip(replacing: #""lat": 40.7128"#, with: #""lat": 140.7128"#)),
+        (
+            "a string distance",
+            OpenAPIDocumentTests.trip(replacing: #""distance_m": 5230"#, with: #""distance_m": "5230""#)
+        ),
+        (
+            "a fractional duration",
+            OpenAPIDocumentTests.trip(replacing: #""duration_s": 1260"#, with: #""duration_s": 12.5"#)
+        ),
+        (
+            "a negative fare",
+            OpenAPIDocumentTests.trip(replacing: #""amount_minor": 1834"#, with: #""amount_minor": -1"#)
+        ),
+        (
+            "a lower-case currency",
+            OpenAPIDocumentTests.trip(replacing: #""currency": "USD""#, with: #""currency": "usd""#)
+        ),
+        (
+            "an unknown status",
+            OpenAPIDocumentTests.trip(replacing: #""status": "completed""#, with: #""status": "in_progress""#)
+        ),
+        (
+            "a local time",
+            OpenAPIDocumentTests.trip(
+                replacing: #""requested_at": "2026-03-01T19:05:00Z""#,
+                with: #""requested_at": "2026-03-01T14:05:00-05:00""#)
+        ),
+        (
+            "a null start",
+            OpenAPIDocumentTests.trip(
+                replacing: #""started_at": "2026-03-01T19:09:00.250Z""#, with: #""started_at": null"#)
+        ),
+        (
+            "a latitude off the globe",
+            OpenAPIDocumentTests.trip(replacing: #""lat": 40.7128"#, with: #""lat": 140.7128"#)
+        ),
         ("a boolean for a number", OpenAPIDocumentTests.trip(replacing: #""lon": -74.006"#, with: #""lon": true"#)),
-        ("an extra display string", OpenAPIDocumentTests.trip(replacing: #""status": "Completed"}"#, with: #""status": "Completed", "icon": "car"}"#)),
+        (
+            "an extra display string",
+            OpenAPIDocumentTests.trip(
+                replacing: #""status": "Completed"}"#, with: #""status": "Completed", "icon": "car"}"#)
+        ),
         ("an array for an object", "[]"),
         ("not JSON", "<html>"),
     ])
@@ -195,25 +237,32 @@ import TripHistoryTestSupport
         publicCache[.cacheControl] = "public, max-age=60"
         #expect(!detailViolations(trip, headers: publicCache).isEmpty, "a shared-cacheable private response")
 
-        let page = Self.page(trip).replacingOccurrences(of: #""has_more": false"#, with: #""has_more": false, "total": 1"#)
-        #expect(!document.validate(
-            response: 200, contentType: "application/json", body: Data(page.utf8),
-            path: "/v1/riders/{rider_id}/trips", method: "GET"
-        ).isEmpty, "an undocumented page member")
-        #expect(!document.validate(
-            response: 200, contentType: "application/json", body: Data(trip.utf8), path: "/v1/riders/{rider_id}/trips",
-            method: "DELETE"
-        ).isEmpty, "an undocumented method")
+        let page = Self.page(trip).replacingOccurrences(
+            of: #""has_more": false"#, with: #""has_more": false, "total": 1"#)
+        #expect(
+            !document.validate(
+                response: 200, contentType: "application/json", body: Data(page.utf8),
+                path: "/v1/riders/{rider_id}/trips", method: "GET"
+            ).isEmpty, "an undocumented page member")
+        #expect(
+            !document.validate(
+                response: 200, contentType: "application/json", body: Data(trip.utf8),
+                path: "/v1/riders/{rider_id}/trips",
+                method: "DELETE"
+            ).isEmpty, "an undocumented method")
     }
 
     @Test func aDriftedProblemIsReported() {
-        let problem = #"{"type": "urn:trip-history:problem:unauthorized", "title": "Unauthorized", "status": 401, "detail": "Send a token.", "code": "unauthorized", "retryable": false, "request_id": "req-1"}"#
+        let problem =
+            #"{"type": "urn:trip-history:problem:unauthorized", "title": "Unauthorized", "status": 401, "detail": "Send a token.", "code": "unauthorized", "retryable": false, "request_id": "req-1"}"#
         let headers: HTTPFields = [
             HTTPField.Name("X-Request-ID")!: "req-1", .wwwAuthenticate: #"Bearer realm="trip-history""#,
             .cacheControl: "no-store",
         ]
-        func violations(_ body: String, status: Int = 401, contentType: String = "application/problem+json",
-                        headers custom: HTTPFields? = nil) -> [String] {
+        func violations(
+            _ body: String, status: Int = 401, contentType: String = "application/problem+json",
+            headers custom: HTTPFields? = nil
+        ) -> [String] {
             document.validate(
                 response: status, contentType: contentType, body: Data(body.utf8), path: "/v1/riders/{rider_id}/trips",
                 method: "GET", headers: custom ?? headers
@@ -221,7 +270,9 @@ import TripHistoryTestSupport
         }
         #expect(violations(problem) == [])
         #expect(!violations(problem, contentType: "application/json").isEmpty, "problem sent as plain JSON")
-        #expect(!violations(problem.replacingOccurrences(of: #""code": "unauthorized""#, with: #""code": "denied""#)).isEmpty)
+        #expect(
+            !violations(problem.replacingOccurrences(of: #""code": "unauthorized""#, with: #""code": "denied""#))
+                .isEmpty)
         #expect(!violations(problem.replacingOccurrences(of: #", "retryable": false"#, with: "")).isEmpty)
         #expect(!violations(problem.replacingOccurrences(of: #""status": 401"#, with: #""status": 400"#)).isEmpty)
         #expect(!violations(problem.replacingOccurrences(of: #""req-1"}"#, with: #""req-1", "stack": "x"}"#)).isEmpty)
@@ -232,7 +283,9 @@ import TripHistoryTestSupport
         let unavailable = problem.replacingOccurrences(of: "unauthorized", with: "unavailable")
             .replacingOccurrences(of: #""status": 401"#, with: #""status": 503"#)
             .replacingOccurrences(of: #""retryable": false"#, with: #""retryable": true"#)
-        var retryAfter: HTTPFields = [HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "no-store", .retryAfter: "2"]
+        var retryAfter: HTTPFields = [
+            HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "no-store", .retryAfter: "2",
+        ]
         #expect(violations(unavailable, status: 503, headers: retryAfter) == [])
         retryAfter[.retryAfter] = "soon"
         #expect(!violations(unavailable, status: 503, headers: retryAfter).isEmpty, "a non-numeric Retry-After")
@@ -256,19 +309,23 @@ import TripHistoryTestSupport
         #expect(list("", "application/x-ndjson") == [])
         #expect(!list("[\(line)]", "application/x-ndjson").isEmpty, "a JSON array sent as NDJSON")
         #expect(!list(line, "application/x-ndjson").isEmpty, "a last line without its newline")
-        let columns = "id,rider_id,status,product,city,time_zone,requested_at,started_at,completed_at,pickup_lat,pickup_lon,"
+        let columns =
+            "id,rider_id,status,product,city,time_zone,requested_at,started_at,completed_at,pickup_lat,pickup_lon,"
             + "pickup_address,dropoff_lat,dropoff_lon,dropoff_address,distance_m,duration_s,fare_amount_minor,fare_currency"
         #expect(list(columns + "\r\n", "text/csv; charset=utf-8; header=present") == [])
         #expect(!list(columns + "\n", "text/csv").isEmpty, "a header row ended by LF")
         #expect(!list("id,rider_id,status\r\n", "text/csv").isEmpty, "a header row missing columns")
         #expect(!list(columns + "\r\n", "text/plain").isEmpty, "CSV sent as text/plain")
 
-        let stats = #"{"data": [{"bucket_start": "2026-01-01T00:00:00Z", "trips": 3, "completed": 2, "canceled": 1, "total_fare_minor": {"EUR": 1500}, "total_distance_m": 150, "mean_duration_s": 450.0}], "group_by": "day", "tz": "UTC", "filter": {"from": "2026-01-01T00:00:00Z", "to": "2026-03-01T00:00:00Z", "tz": null, "status": null, "city": "Paris", "product": null, "rider_id": null}}"#
+        let stats =
+            #"{"data": [{"bucket_start": "2026-01-01T00:00:00Z", "trips": 3, "completed": 2, "canceled": 1, "total_fare_minor": {"EUR": 1500}, "total_distance_m": 150, "mean_duration_s": 450.0}], "group_by": "day", "tz": "UTC", "filter": {"from": "2026-01-01T00:00:00Z", "to": "2026-03-01T00:00:00Z", "tz": null, "status": null, "city": "Paris", "product": null, "rider_id": null}}"#
         func statsViolations(_ body: String) -> [String] {
             document.validate(
                 response: 200, contentType: "application/json", body: Data(body.utf8), path: "/v1/trips/stats",
-                method: "GET", headers: [
-                    HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "private, no-cache", .vary: "Authorization, Accept",
+                method: "GET",
+                headers: [
+                    HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "private, no-cache",
+                    .vary: "Authorization, Accept",
                 ]
             )
         }
@@ -278,10 +335,12 @@ import TripHistoryTestSupport
             ("a string mean", "450.0", #""450""#), ("a fractional fare total", "1500}", "15.5}"),
             ("an undocumented bucket member", #""trips": 3"#, #""trips": 3, "riders": 2"#),
             ("an unknown grouping", #""group_by": "day""#, #""group_by": "hour""#),
-            ("a null zone", #""tz": "UTC""#, #""tz": null"#), ("an open window", #""to": "2026-03-01T00:00:00Z""#, #""to": null"#),
+            ("a null zone", #""tz": "UTC""#, #""tz": null"#),
+            ("an open window", #""to": "2026-03-01T00:00:00Z""#, #""to": null"#),
         ] {
             precondition(stats.contains(old), "the drift case no longer applies: \(old)")
-            #expect(!statsViolations(stats.replacingOccurrences(of: old, with: new)).isEmpty, "\(drift) passed the checker")
+            #expect(
+                !statsViolations(stats.replacingOccurrences(of: old, with: new)).isEmpty, "\(drift) passed the checker")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TripHistoryDomain
+
 @testable import TripHistoryPresentation
 
 /// The lookup tables and hand-written digits of `LocaleFormatters` against ICU formatting every value, on

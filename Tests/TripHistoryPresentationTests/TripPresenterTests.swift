@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 import TripHistoryDomain
+
 @testable import TripHistoryPresentation
 
 @Suite struct TripPresenterTests {
     private static let presenter = TripPresenter()
 
-    private func display(_ trip: Trip, _ locale: SupportedLocale = .enUS, in zone: String? = nil) throws
+    private func display(
+        _ trip: Trip, _ locale: SupportedLocale = .enUS, in zone: String? = nil
+    ) throws
         -> TripDisplay
     {
         let timeZone = try zone.map { try #require(TimeZone(identifier: $0)) }
@@ -14,24 +17,42 @@ import TripHistoryDomain
     }
 
     @Test(arguments: [
-        (SupportedLocale.enUS, TripDisplay(
-            title: "Trip to 350 5th Ave", date: "Mar 1, 2026", time: "2:05\u{202F}PM", fare: "$18.34",
-            distance: "3.2 mi", duration: "21 min", status: "Completed")),
-        (.enGB, TripDisplay(
-            title: "Trip to 350 5th Ave", date: "1 Mar 2026", time: "14:05", fare: "US$18.34",
-            distance: "3.2 mi", duration: "21 min", status: "Completed")),
-        (.frFR, TripDisplay(
-            title: "Trajet vers 350 5th Ave", date: "1 mars 2026", time: "14:05", fare: "18,34\u{00A0}$US",
-            distance: "5,2\u{00A0}km", duration: "21\u{00A0}min", status: "Terminé")),
-        (.deDE, TripDisplay(
-            title: "Fahrt nach 350 5th Ave", date: "01.03.2026", time: "14:05", fare: "18,34\u{00A0}$",
-            distance: "5,2 km", duration: "21 Min.", status: "Abgeschlossen")),
-        (.jaJP, TripDisplay(
-            title: "350 5th Aveへの乗車", date: "2026/03/01", time: "14:05", fare: "$18.34",
-            distance: "5.2 km", duration: "21分", status: "完了")),
-        (.esES, TripDisplay(
-            title: "Viaje a 350 5th Ave", date: "1 mar 2026", time: "14:05", fare: "18,34\u{00A0}US$",
-            distance: "5,2 km", duration: "21 min", status: "Completado")),
+        (
+            SupportedLocale.enUS,
+            TripDisplay(
+                title: "Trip to 350 5th Ave", date: "Mar 1, 2026", time: "2:05\u{202F}PM", fare: "$18.34",
+                distance: "3.2 mi", duration: "21 min", status: "Completed")
+        ),
+        (
+            .enGB,
+            TripDisplay(
+                title: "Trip to 350 5th Ave", date: "1 Mar 2026", time: "14:05", fare: "US$18.34",
+                distance: "3.2 mi", duration: "21 min", status: "Completed")
+        ),
+        (
+            .frFR,
+            TripDisplay(
+                title: "Trajet vers 350 5th Ave", date: "1 mars 2026", time: "14:05", fare: "18,34\u{00A0}$US",
+                distance: "5,2\u{00A0}km", duration: "21\u{00A0}min", status: "Terminé")
+        ),
+        (
+            .deDE,
+            TripDisplay(
+                title: "Fahrt nach 350 5th Ave", date: "01.03.2026", time: "14:05", fare: "18,34\u{00A0}$",
+                distance: "5,2 km", duration: "21 Min.", status: "Abgeschlossen")
+        ),
+        (
+            .jaJP,
+            TripDisplay(
+                title: "350 5th Aveへの乗車", date: "2026/03/01", time: "14:05", fare: "$18.34",
+                distance: "5.2 km", duration: "21分", status: "完了")
+        ),
+        (
+            .esES,
+            TripDisplay(
+                title: "Viaje a 350 5th Ave", date: "1 mar 2026", time: "14:05", fare: "18,34\u{00A0}US$",
+                distance: "5,2 km", duration: "21 min", status: "Completado")
+        ),
     ])
     func sampleTripInEveryLocale(locale: SupportedLocale, expected: TripDisplay) throws {
         #expect(try display(TripFixture.trip(), locale) == expected)
@@ -56,7 +77,9 @@ import TripHistoryDomain
         (1500, "JPY", .jaJP, "¥1,500"),
         (1_234_567, "BHD", .deDE, "1.234,567\u{00A0}BHD"),
     ])
-    func fareUsesTheCurrencysMinorUnitDigits(minor: Int64, currency: String, locale: SupportedLocale, expected: String)
+    func fareUsesTheCurrencysMinorUnitDigits(
+        minor: Int64, currency: String, locale: SupportedLocale, expected: String
+    )
         throws
     {
         #expect(try display(TripFixture.trip(fareMinor: minor, currency: currency), locale).fare == expected)
@@ -192,11 +215,12 @@ import TripHistoryDomain
         let zones = ["America/New_York", "Europe/Paris", "Asia/Tokyo", "Australia/Sydney", "America/Los_Angeles"]
         var trips: [Trip] = []
         for (index, zone) in zones.enumerated() {
-            trips.append(try TripFixture.trip(
-                timeZone: zone, requestedAt: "2026-0\(index + 3)-1\(index)T1\(index):3\(index):00Z",
-                distanceMeters: Int64(1000 * index + 123), durationSeconds: Int64(700 * index),
-                fareMinor: Int64(999 * index), currency: ["USD", "EUR", "JPY", "AUD", "BHD"][index]
-            ))
+            trips.append(
+                try TripFixture.trip(
+                    timeZone: zone, requestedAt: "2026-0\(index + 3)-1\(index)T1\(index):3\(index):00Z",
+                    distanceMeters: Int64(1000 * index + 123), durationSeconds: Int64(700 * index),
+                    fareMinor: Int64(999 * index), currency: ["USD", "EUR", "JPY", "AUD", "BHD"][index]
+                ))
         }
         let jobs = trips.flatMap { trip in SupportedLocale.allCases.map { (trip, $0) } }
         let expected = jobs.map { Self.presenter.display(for: $0.0, locale: $0.1, timeZone: nil) }

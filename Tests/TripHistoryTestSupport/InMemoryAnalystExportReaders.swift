@@ -15,7 +15,13 @@ public func rawArrayElements(_ json: String, after marker: String) -> [String] {
         }
         current.append(character)
         if inString {
-            if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                inString = false
+            }
             continue
         }
         switch character {

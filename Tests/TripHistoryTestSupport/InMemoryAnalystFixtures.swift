@@ -27,7 +27,9 @@ public enum InMemoryAnalystFixtures {
 
     /// The `index`-th trip of the mixed set, cycling riders 1...5, the cities, products and statuses, three
     /// trips per request time so that ties on `requested_at` matter, spread over 60 days.
-    public static func mixedNewTrip(_ index: Int, cities: [String] = cities, riders: [Int64] = [1, 2, 3, 4, 5]) -> NewTrip {
+    public static func mixedNewTrip(
+        _ index: Int, cities: [String] = cities, riders: [Int64] = [1, 2, 3, 4, 5]
+    ) -> NewTrip {
         let slot = index / 3
         let time = start.addingTimeInterval(Double(slot % 60) * 86_400 + Double(slot * 3637 % 86_400))
         let city = cities[index % cities.count]

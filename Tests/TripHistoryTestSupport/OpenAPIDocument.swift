@@ -111,9 +111,10 @@ public struct OpenAPIDocument: Sendable {
         guard let contentType else {
             return found + ["\(label): no Content-Type, expected one of \(content.keys.sorted())"]
         }
-        let mediaType = contentType.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
+        let mediaType =
+            contentType.split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
         guard let media = content[mediaType] else {
             return found + ["\(label): Content-Type \(contentType) is not documented (\(content.keys.sorted()))"]
         }

@@ -45,7 +45,9 @@ public struct OpenAPISchemaChecker: Sendable {
         return node
     }
 
-    private func check(_ value: OpenAPIValue, _ schema: OpenAPIValue, _ path: String, _ found: inout [String], depth: Int) {
+    private func check(
+        _ value: OpenAPIValue, _ schema: OpenAPIValue, _ path: String, _ found: inout [String], depth: Int
+    ) {
         guard depth < 64 else {
             found.append("\(path): schema nesting too deep (a $ref cycle?)")
             return
@@ -88,7 +90,9 @@ public struct OpenAPISchemaChecker: Sendable {
         checkCombinators(value, keywords, path, &found, depth: depth)
     }
 
-    private func checkType(_ value: OpenAPIValue, _ keywords: [String: OpenAPIValue], _ path: String, _ found: inout [String]) {
+    private func checkType(
+        _ value: OpenAPIValue, _ keywords: [String: OpenAPIValue], _ path: String, _ found: inout [String]
+    ) {
         let allowed: [String]
         switch keywords["type"] {
         case .string(let name): allowed = [name]
@@ -100,7 +104,9 @@ public struct OpenAPISchemaChecker: Sendable {
         }
     }
 
-    private func checkNumber(_ value: OpenAPIValue, _ keywords: [String: OpenAPIValue], _ path: String, _ found: inout [String]) {
+    private func checkNumber(
+        _ value: OpenAPIValue, _ keywords: [String: OpenAPIValue], _ path: String, _ found: inout [String]
+    ) {
         guard let number = value.doubleValue, value.boolValue == nil else { return }
         if let minimum = keywords["minimum"]?.doubleValue, number < minimum {
             found.append("\(path): \(value.summary) is below the minimum \(minimum)")
@@ -110,7 +116,9 @@ public struct OpenAPISchemaChecker: Sendable {
         }
     }
 
-    private func checkString(_ value: OpenAPIValue, _ keywords: [String: OpenAPIValue], _ path: String, _ found: inout [String]) {
+    private func checkString(
+        _ value: OpenAPIValue, _ keywords: [String: OpenAPIValue], _ path: String, _ found: inout [String]
+    ) {
         guard case .string(let text) = value else { return }
         let length = text.unicodeScalars.count
         if let minimum = keywords["minLength"]?.doubleValue, Double(length) < minimum {
@@ -168,17 +176,21 @@ public struct OpenAPISchemaChecker: Sendable {
             let results = options.map { violations(of: value, against: $0, at: path, depth: depth + 1) }
             let matching = results.filter(\.isEmpty).count
             if matching != 1 {
-                found.append("\(path): \(value.summary) matches \(matching) of oneOf, not exactly 1: \(Self.join(results))")
+                found.append(
+                    "\(path): \(value.summary) matches \(matching) of oneOf, not exactly 1: \(Self.join(results))")
             }
         }
         if let condition = keywords["if"] {
-            let branch = violations(of: value, against: condition, at: path, depth: depth + 1).isEmpty
+            let branch =
+                violations(of: value, against: condition, at: path, depth: depth + 1).isEmpty
                 ? keywords["then"] : keywords["else"]
             if let branch { check(value, branch, path, &found, depth: depth + 1) }
         }
     }
 
-    private func violations(of value: OpenAPIValue, against schema: OpenAPIValue, at path: String, depth: Int) -> [String] {
+    private func violations(
+        of value: OpenAPIValue, against schema: OpenAPIValue, at path: String, depth: Int
+    ) -> [String] {
         var found: [String] = []
         check(value, schema, path, &found, depth: depth)
         return found

@@ -127,7 +127,9 @@ extension OpenAPIValue {
     /// Parses a YAML document with YAML 1.1 tag resolution (as libyaml-based tools read it); timestamps and
     /// other non-JSON scalars stay strings.
     public static func parseYAML(_ text: String) throws -> OpenAPIValue {
-        guard let node = try Yams.compose(yaml: text) else { throw YAMLError(description: "the YAML document is empty") }
+        guard let node = try Yams.compose(yaml: text) else {
+            throw YAMLError(description: "the YAML document is empty")
+        }
         return try OpenAPIValue(yaml: node)
     }
 
@@ -148,7 +150,9 @@ extension OpenAPIValue {
             var members: [String: OpenAPIValue] = [:]
             for (key, value) in mapping {
                 guard let name = key.string else {
-                    throw YAMLError(description: "a mapping key is not a string at \(key.mark.map(String.init(describing:)) ?? "?")")
+                    throw YAMLError(
+                        description: "a mapping key is not a string at \(key.mark.map(String.init(describing:)) ?? "?")"
+                    )
                 }
                 guard members[name] == nil else { throw YAMLError(description: "duplicate key \(name)") }
                 members[name] = try OpenAPIValue(yaml: value)

@@ -1,7 +1,7 @@
+import CoreMetrics
 import Foundation
 import HTTPTypes
 import Hummingbird
-import CoreMetrics
 import HummingbirdTesting
 import NIOCore
 import Testing
@@ -24,7 +24,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     public init(
-        repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
+        repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true },
+        cache: TripResponseCache? = nil,
         metrics: (@Sendable () -> [UInt8])? = nil
     ) async {
         await self.init(
@@ -56,7 +57,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         self.exportSlots = exportSlots
         let analystRoutes = AnalystRoutes(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: analystLimits),
-            exportTrips: ExportAnalystTrips(repository: analystRepository, limits: analystLimits, batchSize: exportBatchSize),
+            exportTrips: ExportAnalystTrips(
+                repository: analystRepository, limits: analystLimits, batchSize: exportBatchSize),
             getStats: GetTripStats(repository: analystRepository, limits: analystLimits),
             limits: analystLimits, exportSlots: exportSlots, presenter: presenter,
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors
@@ -65,7 +67,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
             isReady: isReady, openAPIDocument: Self.repositoryOpenAPIDocument, metrics: metrics
         )
         makeRouter = {
-            buildTripHistoryRouter(tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes)
+            buildTripHistoryRouter(
+                tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes)
         }
         makeShortcut = { factory in EventLoopShortcut.Answers(routes: tripRoutes, metricsFactory: factory) }
     }
@@ -76,7 +79,9 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     }
 
     /// Runs `body` against the router in memory.
-    public func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+    public func test<Value: Sendable>(
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
         try await Application(router: makeRouter()).test(.router, body)
     }
 
@@ -90,7 +95,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let answers: EventLoopShortcut.Answers? = shortcut ? makeShortcut(shortcutMetrics) : nil
         let application = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: answers.map { [EventLoopShortcut(answers: $0)] } ?? []))
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: answers.map { [EventLoopShortcut(answers: $0)] } ?? []))
         )
         return try await application.test(.live, body)
     }

@@ -36,7 +36,9 @@ public enum TripFixtures {
     public static func history(riderID: Int64 = 1, count: Int, sharedTimes: Int = 3, firstID: Int64 = 1) -> [Trip] {
         (0..<count).map { index in
             let time = Date(timeIntervalSince1970: 1_700_000_000 + Double(index / sharedTimes) * 3600)
-            return trip(id: firstID + Int64(index), riderID: riderID, requestedAt: time, status: index % 20 == 7 ? .canceled : .completed)
+            return trip(
+                id: firstID + Int64(index), riderID: riderID, requestedAt: time,
+                status: index % 20 == 7 ? .canceled : .completed)
         }
     }
 }

@@ -108,7 +108,8 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     }
 
     private static func filters(_ filter: AnalystTripFilter) -> AnalystStatements.Filters {
-        AnalystStatements.Filters(city: filter.city != nil, product: filter.product != nil, rider: filter.riderID != nil)
+        AnalystStatements.Filters(
+            city: filter.city != nil, product: filter.product != nil, rider: filter.riderID != nil)
     }
 
     /// The values of the present optional filters, in the order `AnalystStatements.Filters` numbers them.
@@ -136,7 +137,8 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         do {
             return try await pool.withConnection { connection in
                 try connection.transaction { connection in
-                    try connection.execute(unsafeSQL: "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)")
+                    try connection.execute(
+                        unsafeSQL: "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)")
                     return try body(connection)
                 }
             }

@@ -74,8 +74,9 @@ public final class PostgresChangeListener: Service, Sendable {
 
     /// The blocking loop of the listener thread; the connection is opened, used and closed on this thread only.
     private func listen(until stop: NIOLockedValueBox<Bool>) {
-        let pollMilliseconds = Int32(clamping: pollInterval.components.seconds * 1_000
-            + pollInterval.components.attoseconds / 1_000_000_000_000_000)
+        let pollMilliseconds = Int32(
+            clamping: pollInterval.components.seconds * 1_000
+                + pollInterval.components.attoseconds / 1_000_000_000_000_000)
         var connection: PostgresConnection?
         var retryMilliseconds: Int32 = 100
         while !stop.withLockedValue({ $0 }) {

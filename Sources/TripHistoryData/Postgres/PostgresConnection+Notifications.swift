@@ -1,4 +1,5 @@
 internal import CLibPQ
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -29,7 +29,8 @@ extension PostgresConnection {
         for index in statements.indices {
             let result = PQgetResult(handle)
             let rows = PostgresRows(owning: result)
-            let error = PostgresError.check(result: result, connection: handle, accepted: [PGRES_TUPLES_OK, PGRES_COMMAND_OK])
+            let error = PostgresError.check(
+                result: result, connection: handle, accepted: [PGRES_TUPLES_OK, PGRES_COMMAND_OK])
             if let error, error.isConnectionProblem { throw error }
             // A statement's results end with a null; its sync point follows.
             if let extra = PQgetResult(handle) {

@@ -21,7 +21,8 @@ public final class PostgresConnection: @unchecked Sendable {
     ) throws(PostgresError) {
         // Later keywords override earlier ones, so the connection string (last) can override the defaults.
         let keywords = ["connect_timeout", "application_name"] + settings.map(\.keyword) + ["dbname"]
-        let values = [String(max(connectTimeoutSeconds, 1)), applicationName] + settings.map(\.value) + [connectionString]
+        let values =
+            [String(max(connectTimeoutSeconds, 1)), applicationName] + settings.map(\.value) + [connectionString]
         let connection = Self.connect(keywords: keywords, values: values)
         guard let connection else {
             throw PostgresError(kind: .connectionFailed, message: "out of memory while connecting")
@@ -33,7 +34,8 @@ public final class PostgresConnection: @unchecked Sendable {
         }
         self.handle = connection
         do {
-            try execute(unsafeSQL: "SET TIME ZONE 'UTC'; SET statement_timeout = \(max(statementTimeoutMilliseconds, 0))")
+            try execute(
+                unsafeSQL: "SET TIME ZONE 'UTC'; SET statement_timeout = \(max(statementTimeoutMilliseconds, 0))")
         } catch {
             throw PostgresError(kind: .connectionFailed, sqlState: error.sqlState, message: error.message)
         }

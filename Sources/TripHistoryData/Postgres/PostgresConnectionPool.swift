@@ -139,7 +139,9 @@ public final class PostgresConnectionPool: Service, Sendable {
         state.withLockedValue { ($0.open, $0.idle.count) }
     }
 
-    private static func reusable<T>(_ connection: PostgresConnection, after result: Result<T, any Error>) -> PostgresConnection? {
+    private static func reusable<T>(
+        _ connection: PostgresConnection, after result: Result<T, any Error>
+    ) -> PostgresConnection? {
         if case .failure(let error as PostgresError) = result, error.isConnectionProblem { return nil }
         guard connection.isAlive else { return nil }
         if !connection.isIdle {
@@ -171,7 +173,8 @@ public final class PostgresConnectionPool: Service, Sendable {
         }
         let deadline = ContinuousClock.now.advanced(by: configuration.acquireTimeout)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
                 let immediate: Result<PostgresConnection?, any Error>? = state.withLockedValue { state in
                     if state.isShutdown { return .failure(PostgresPoolError.shutdown) }
                     // The cancellation flag is set before the handler runs, so checking it under the lock

@@ -25,7 +25,8 @@ public enum SeedDistribution: Sendable, Equatable {
             return tripsPerRider
         case .skewed(let mean):
             guard mean > 0 else { return 0 }
-            var random = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: rider) &* 0x9FB2_1C65_1E98_DF25) ^ 0x5EED_C0DE)
+            var random = SplitMix64(
+                seed: seed ^ (UInt64(truncatingIfNeeded: rider) &* 0x9FB2_1C65_1E98_DF25) ^ 0x5EED_C0DE)
             _ = random.next()
             // Box-Muller: u1 in (0, 1] so the logarithm is finite.
             let u1 = 1.0 - random.unit()

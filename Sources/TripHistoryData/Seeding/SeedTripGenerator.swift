@@ -87,7 +87,8 @@ struct SeedTripGenerator {
         if tripIndex > 0 && random.chance(percent: 3) {
             requestedAt = previousRequestedAt
         } else {
-            let seconds = windowEndMicros / Self.microsPerSecond - random.between(1...(Self.window / Self.microsPerSecond))
+            let seconds =
+                windowEndMicros / Self.microsPerSecond - random.between(1...(Self.window / Self.microsPerSecond))
             let fraction = random.chance(percent: 50) ? random.between(0...999_999) : 0
             requestedAt = seconds * Self.microsPerSecond + fraction
         }

@@ -1,5 +1,5 @@
-import TripHistoryDomain
 import Foundation
+import TripHistoryDomain
 
 /// Turns rows selected with `TripStatements.columns` (starting at `offset`) into trips, exactly as stored.
 enum TripRowDecoder {

@@ -33,7 +33,9 @@ enum AnalystFormat: Hashable, Sendable {
             guard quality > 0 else { continue }
             for format in offered {
                 guard let specificity = format.specificity(matching: type) else { continue }
-                let better = best.map { quality > $0.quality || (quality == $0.quality && specificity > $0.specificity) }
+                let better = best.map {
+                    quality > $0.quality || (quality == $0.quality && specificity > $0.specificity)
+                }
                 if better ?? true { best = (format, quality, specificity) }
             }
         }

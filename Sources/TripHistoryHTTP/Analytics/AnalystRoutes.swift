@@ -220,7 +220,11 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             writer.endObject()
             writer.field("total_distance_m", bucket.distanceMeters)
             writer.key("mean_duration_s")
-            if let mean = bucket.meanDurationSeconds { writer.double((mean * 10).rounded() / 10) } else { writer.null() }
+            if let mean = bucket.meanDurationSeconds {
+                writer.double((mean * 10).rounded() / 10)
+            } else {
+                writer.null()
+            }
             writer.endObject()
         }
         writer.endArray()

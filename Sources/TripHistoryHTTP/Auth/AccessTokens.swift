@@ -45,7 +45,9 @@ public struct AccessTokens: Sendable {
     /// anything else (no header, malformed, never verified, expired), which `caller(authorization:)` then
     /// judges. Never waits, so a channel handler may call it on the event loop.
     func verifiedCaller(authorization: String?) -> Caller? {
-        guard let token = Self.bearerToken(authorization), case .hit(let caller) = verified.lookup(token) else { return nil }
+        guard let token = Self.bearerToken(authorization), case .hit(let caller) = verified.lookup(token) else {
+            return nil
+        }
         return caller
     }
 

@@ -38,7 +38,8 @@ public struct CachedTripResponse: ResponseCacheValue {
         self.locale = locale
         self.database = database
         self.encoding = ContinuousClock.now - encodingStarted
-        hitHeaders = Self.headers(etag: etag, locale: locale, serverTiming: ServerTiming.hit, link: link, notModified: false)
+        hitHeaders = Self.headers(
+            etag: etag, locale: locale, serverTiming: ServerTiming.hit, link: link, notModified: false)
         notModifiedHitHeaders = Self.headers(
             etag: etag, locale: locale, serverTiming: ServerTiming.hit, link: link, notModified: true
         )

@@ -22,7 +22,8 @@ enum ServerTiming {
 
     /// Milliseconds with three decimals, without Foundation's formatter.
     static func milliseconds(_ duration: Duration) -> String {
-        let micros = max(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000, 0)
+        let micros = max(
+            duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000, 0)
         let fraction = String(micros % 1_000)
         return "\(micros / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }

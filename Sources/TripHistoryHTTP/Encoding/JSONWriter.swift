@@ -218,7 +218,8 @@ struct JSONWriter: ~Copyable {
         var index = 0
         let raw = UnsafeRawBufferPointer(utf8)
         while index < utf8.count {
-            if index + 8 <= utf8.count, !Self.mayNeedEscaping(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            if index + 8 <= utf8.count, !Self.mayNeedEscaping(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
                 index += 8
                 continue
             }
@@ -229,11 +230,21 @@ struct JSONWriter: ~Copyable {
             }
             put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             switch byte {
-            case UInt8(ascii: "\""): put(UInt8(ascii: "\\")); put(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "\\"))
-            case UInt8(ascii: "\n"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""):
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"):
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "\\"))
+            case UInt8(ascii: "\n"):
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"):
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"):
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "t"))
             default:
                 let hex: StaticString = "0123456789abcdef"
                 put("\\u00")

@@ -84,7 +84,8 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
             try cursors.position(cursor, scope: CursorScope(riderID: riderID, filter: parameters.filter))
         }
         let locale = localeNegotiator.bestMatch(acceptLanguage: acceptLanguage)
-        return RiderListRead(riderID: riderID, caller: caller, parameters: parameters, position: position, locale: locale)
+        return RiderListRead(
+            riderID: riderID, caller: caller, parameters: parameters, position: position, locale: locale)
     }
 
     private func renderList(_ read: RiderListRead) async throws -> CachedTripResponse {
@@ -166,7 +167,8 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         else { return nil }
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
         if let stored = cache?.storedValue(for: read.cacheKey, scope: read.riderID) {
-            return .answer(ShortcutAnswer(route: route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch)))
+            return .answer(
+                ShortcutAnswer(route: route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch)))
         }
         return .compute { ShortcutAnswer(route: route, response: try await answer(read, ifNoneMatch: ifNoneMatch)) }
     }
@@ -182,15 +184,19 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         guard let readPath = RiderReadPath(uri.path) else { return nil }
         switch readPath {
         case .list(let riderText):
-            guard let read = try? listRead(
-                caller: caller, riderID: riderText, query: uri.queryParameters, acceptLanguage: acceptLanguage
-            ) else { return nil }
+            guard
+                let read = try? listRead(
+                    caller: caller, riderID: riderText, query: uri.queryParameters, acceptLanguage: acceptLanguage
+                )
+            else { return nil }
             return (.list(read), readPath.route)
         case .detail(let riderText, let tripText):
-            guard let read = try? detailRead(
-                caller: caller, riderID: riderText, tripID: tripText, query: uri.queryParameters,
-                acceptLanguage: acceptLanguage
-            ) else { return nil }
+            guard
+                let read = try? detailRead(
+                    caller: caller, riderID: riderText, tripID: tripText, query: uri.queryParameters,
+                    acceptLanguage: acceptLanguage
+                )
+            else { return nil }
             return (.detail(read), readPath.route)
         }
     }

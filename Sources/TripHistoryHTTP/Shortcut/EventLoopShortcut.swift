@@ -45,7 +45,9 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
 
         /// Answers the liveness probe and `routes`' rider reads (warm hits of its cache at once, the others
         /// computed), counted in `metricsFactory` (the global metrics system unless a test passes its own).
-        public init<Repository>(routes: TripRoutes<Repository>, metricsFactory: any MetricsFactory = MetricsSystem.factory) {
+        public init<Repository>(
+            routes: TripRoutes<Repository>, metricsFactory: any MetricsFactory = MetricsSystem.factory
+        ) {
             self.init(metricsFactory: metricsFactory) { head in
                 OperationalRoutes.livenessResponse(to: head).map { .answer($0) } ?? routes.shortcutReply(to: head)
             }
@@ -277,7 +279,8 @@ public final class EventLoopShortcut: ChannelDuplexHandler, RemovableChannelHand
         if let body = rendered.body { headers[.contentLength] = String(body.readableBytes) }
         headers[ProblemMiddleware.requestIDField] = pending.requestID
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: rendered.status, headerFields: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponse(status: rendered.status, headerFields: headers))), promise: nil)
         if let body = rendered.body {
             context.write(wrapOutboundOut(.body(body)), promise: nil)
         }

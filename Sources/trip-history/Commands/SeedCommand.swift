@@ -46,8 +46,12 @@ struct SeedCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-        guard riders > 0, tripsPerRider > 0 else { throw ValidationError("--riders and --trips-per-rider must be positive.") }
-        guard firstRider > 0, firstRider <= Int.max - riders else { throw ValidationError("--first-rider must be positive.") }
+        guard riders > 0, tripsPerRider > 0 else {
+            throw ValidationError("--riders and --trips-per-rider must be positive.")
+        }
+        guard firstRider > 0, firstRider <= Int.max - riders else {
+            throw ValidationError("--first-rider must be positive.")
+        }
     }
 
     private var riderRange: ClosedRange<Int> { firstRider...(firstRider + riders - 1) }

@@ -40,7 +40,8 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let tokens = await AccessTokens(secret: try ServiceSecret.load(environment: ProcessInfo.processInfo.environment))
+        let tokens = await AccessTokens(
+            secret: try ServiceSecret.load(environment: ProcessInfo.processInfo.environment))
         if let riders {
             let output = FileHandle.standardOutput
             try await tokens.writeRiderTokens(for: riders, timeToLive: .seconds(ttl)) { chunk in

@@ -26,7 +26,8 @@ struct CacheOptions: ParsableArguments {
         case "off": return nil
         case let other?: throw ValidationError("TRIP_HISTORY_CACHE must be on or off, not '\(other)'.")
         }
-        let bytes = try cacheBytes ?? Self.positive(environment, "TRIP_HISTORY_CACHE_BYTES")
+        let bytes =
+            try cacheBytes ?? Self.positive(environment, "TRIP_HISTORY_CACHE_BYTES")
             ?? TripResponseCacheConfiguration.defaultMaximumBytes
         let seconds = try cacheTtl ?? Self.positive(environment, "TRIP_HISTORY_CACHE_TTL_SECONDS") ?? 30
         guard bytes > 0 else { throw ValidationError("The cache size must be a positive number of bytes.") }

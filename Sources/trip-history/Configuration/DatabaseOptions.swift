@@ -12,13 +12,22 @@ struct DatabaseOptions: ParsableArguments {
     @Option(help: "Folder of NNNN_name.sql migrations. Default: $TRIP_HISTORY_MIGRATIONS, else ./migrations.")
     var migrations: String?
 
-    @Option(help: "Database connections lent for writes, exports and other multi-statement work (and their libpq threads). Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8.")
+    @Option(
+        help:
+            "Database connections lent for writes, exports and other multi-statement work (and their libpq threads). Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8."
+    )
     var poolSize: Int?
 
-    @Option(help: "Database connections in pipeline mode that carry the rider list and detail reads, each with a thread of its own. Default: $TRIP_HISTORY_DB_PIPELINED_CONNECTIONS, else 2.")
+    @Option(
+        help:
+            "Database connections in pipeline mode that carry the rider list and detail reads, each with a thread of its own. Default: $TRIP_HISTORY_DB_PIPELINED_CONNECTIONS, else 2."
+    )
     var pipelinedConnections: Int?
 
-    @Option(help: "Milliseconds before PostgreSQL cancels a statement. Default: $TRIP_HISTORY_STATEMENT_TIMEOUT_MS, else 5000.")
+    @Option(
+        help:
+            "Milliseconds before PostgreSQL cancels a statement. Default: $TRIP_HISTORY_STATEMENT_TIMEOUT_MS, else 5000."
+    )
     var statementTimeoutMs: Int?
 
     /// The connection string; a missing one is a usage error rather than a silent localhost default.
@@ -40,7 +49,8 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     func resolvedPipelinedConnections(environment: [String: String]) throws -> Int {
-        let count = try pipelinedConnections ?? environment["TRIP_HISTORY_DB_PIPELINED_CONNECTIONS"].map(Self.integer) ?? 2
+        let count =
+            try pipelinedConnections ?? environment["TRIP_HISTORY_DB_PIPELINED_CONNECTIONS"].map(Self.integer) ?? 2
         guard (1...64).contains(count) else { throw ValidationError("The pipelined connections must be 1 to 64.") }
         return count
     }
