@@ -229,25 +229,15 @@ struct JSONWriter: ~Copyable {
                 continue
             }
             put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            put(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""):
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"):
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "\\"))
-            case UInt8(ascii: "\n"):
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"):
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"):
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+            case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
             default:
                 let hex: StaticString = "0123456789abcdef"
-                put("\\u00")
+                put("u00")
                 put(hex.utf8Start[Int(byte >> 4)])
                 put(hex.utf8Start[Int(byte & 0xF)])
             }
