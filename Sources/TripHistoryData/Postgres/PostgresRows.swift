@@ -37,48 +37,55 @@ public final class PostgresRows {
 
     /// The value as text, nil for NULL. Throws for a binary column of a type that is not a string type.
     public func string(_ row: Int, _ column: Int) throws(PostgresError) -> String? {
-        let decoded: String?? = withValue(row, column) { bytes, binaryType in
+        try decode(row, column, "text") { bytes, binaryType in
             if let binaryType, !PostgresBinary.isText(binaryType) { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
-        return try unwrap(decoded, row, column, "text")
     }
 
     /// The value as a 64-bit integer, nil for NULL.
     public func int64(_ row: Int, _ column: Int) throws(PostgresError) -> Int64? {
-        let parsed: Int64?? = withValue(row, column) { bytes, binaryType in
-            if let binaryType { return PostgresBinary.int64(bytes, type: binaryType) }
-            return PostgresText.parseInt64(bytes)
-        }
-        return try unwrap(parsed, row, column, "an integer")
+        try decode(row, column, "an integer", binary: PostgresBinary.int64, text: PostgresText.parseInt64)
     }
 
     /// The value as a double, nil for NULL. In text, PostgreSQL prints the shortest text that round-trips.
     public func double(_ row: Int, _ column: Int) throws(PostgresError) -> Double? {
-        let parsed: Double?? = withValue(row, column) { bytes, binaryType in
-            if let binaryType { return PostgresBinary.double(bytes, type: binaryType) }
-            return Double(String(decoding: bytes, as: UTF8.self))
+        try decode(row, column, "a number", binary: PostgresBinary.double) {
+            Double(String(decoding: $0, as: UTF8.self))
         }
-        return try unwrap(parsed, row, column, "a number")
     }
 
     /// The value as a boolean, nil for NULL.
     public func bool(_ row: Int, _ column: Int) throws(PostgresError) -> Bool? {
-        let parsed: Bool?? = withValue(row, column) { bytes, binaryType -> Bool? in
-            if let binaryType { return PostgresBinary.bool(bytes, type: binaryType) }
+        try decode(row, column, "a boolean", binary: PostgresBinary.bool) { bytes in
             guard bytes.count == 1 else { return nil }
             return bytes[0] == UInt8(ascii: "t") ? true : bytes[0] == UInt8(ascii: "f") ? false : nil
         }
-        return try unwrap(parsed, row, column, "a boolean")
     }
 
     /// A `timestamptz` value as exact microseconds since 1970, nil for NULL.
     public func timestampMicros(_ row: Int, _ column: Int) throws(PostgresError) -> Int64? {
-        let parsed: Int64?? = withValue(row, column) { bytes, binaryType in
-            if let binaryType { return PostgresBinary.timestampMicros(bytes, type: binaryType) }
-            return PostgresTimestamp.parse(bytes)
+        try decode(
+            row, column, "a timestamp", binary: PostgresBinary.timestampMicros, text: PostgresTimestamp.parse
+        )
+    }
+
+    /// The value decoded by `binary` (with the column's type OID) or `text`, whichever form it came in; nil
+    /// for NULL. A decoder's nil means the bytes are not `what`, a decoding error.
+    private func decode<T>(
+        _ row: Int, _ column: Int, _ what: String,
+        binary: (UnsafeRawBufferPointer, UInt32) -> T?, text: (UnsafeRawBufferPointer) -> T?
+    ) throws(PostgresError) -> T? {
+        try decode(row, column, what) { bytes, binaryType in
+            if let binaryType { return binary(bytes, binaryType) }
+            return text(bytes)
         }
-        return try unwrap(parsed, row, column, "a timestamp")
+    }
+
+    private func decode<T>(
+        _ row: Int, _ column: Int, _ what: String, _ body: (UnsafeRawBufferPointer, UInt32?) -> T?
+    ) throws(PostgresError) -> T? {
+        try unwrap(withValue(row, column, body), row, column, what)
     }
 
     private func unwrap<T>(_ parsed: T??, _ row: Int, _ column: Int, _ what: String) throws(PostgresError) -> T? {
