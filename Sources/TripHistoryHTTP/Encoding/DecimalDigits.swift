@@ -4,10 +4,7 @@ enum DecimalDigits {
     static let maximumLength = 20
 
     static func append(_ value: Int64, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { scratch in
-            let written = write(value, into: scratch.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
-        }
+        bytes.append(atMost: maximumLength) { write(value, into: $0) }
     }
 
     /// Writes `value` into `output`, which has room for `maximumLength` bytes, and returns how many bytes it
@@ -18,17 +15,34 @@ enum DecimalDigits {
             cursor.pointee = UInt8(ascii: "-")
             cursor += 1
         }
-        var magnitude = value.magnitude
+        let magnitude = value.magnitude
         var length = 1
         var bound: UInt64 = 10
         while length < 20, magnitude >= bound {
             length += 1
             bound = bound &* 10
         }
-        for index in stride(from: length - 1, through: 0, by: -1) {
-            cursor[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        }
+        write(magnitude, width: length, into: cursor)
         return output.distance(to: cursor) + length
+    }
+
+    /// Writes the last `width` decimal digits of `value` into `output`, padded with zeros on the left.
+    static func write(_ value: UInt64, width: Int, into output: UnsafeMutablePointer<UInt8>) {
+        var value = value
+        for index in stride(from: width - 1, through: 0, by: -1) {
+            output[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+        }
+    }
+}
+
+extension [UInt8] {
+    /// Appends what `write` puts into scratch space of `maximumLength` bytes; `write` returns how many bytes
+    /// it wrote. For the writers that serve both `JSONWriter`'s buffer and byte arrays.
+    mutating func append(atMost maximumLength: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { scratch in
+            let written = write(scratch.baseAddress!)
+            append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
+        }
     }
 }

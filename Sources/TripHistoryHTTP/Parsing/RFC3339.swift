@@ -88,10 +88,7 @@ enum RFC3339 {
 
     /// Appends what `format` returns, without building a String: responses write many timestamps.
     static func append(_ date: Date, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { scratch in
-            let written = write(date, into: scratch.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
-        }
+        bytes.append(atMost: maximumLength) { write(date, into: $0) }
     }
 
     /// Writes what `format` returns into `output`, which has room for `maximumLength` bytes, and returns how
@@ -113,11 +110,7 @@ enum RFC3339 {
         let civil = civilDate(daysSinceEpoch: days)
         var cursor = output
         func digits(_ value: Int, width: Int) {
-            var value = value
-            for index in stride(from: width - 1, through: 0, by: -1) {
-                cursor[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            }
+            DecimalDigits.write(UInt64(truncatingIfNeeded: value), width: width, into: cursor)
             cursor += width
         }
         func byte(_ value: UInt8) {
