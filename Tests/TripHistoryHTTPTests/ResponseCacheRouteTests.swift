@@ -30,14 +30,7 @@ import TripHistoryTestSupport
 
     private static func postBody(rider: Int64, minute: Int) -> ByteBuffer {
         let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_772_400_000 + Double(minute) * 60))
-        return ByteBuffer(
-            string: """
-                {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
-                 "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
-                 "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
-                 "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
-                 "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
-                """)
+        return ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: time))
     }
 
     @Test func responsesCarryAnETagAndServerTimingAndTheSecondReadIsAHit() async throws {

@@ -21,15 +21,7 @@ import TripHistoryTestSupport
     }
 
     private static func postBody(rider: RiderID, requestedAt: String, distance: Int = 5230) -> ByteBuffer {
-        ByteBuffer(
-            string: """
-                {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
-                 "time_zone": "America/New_York", "requested_at": "\(requestedAt)", "started_at": "\(requestedAt)",
-                 "completed_at": "\(requestedAt)",
-                 "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St, New York, NY"},
-                 "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave, New York, NY"},
-                 "distance_m": \(distance), "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
-                """)
+        ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: requestedAt, distance: distance))
     }
 
     private func serviceHeaders(_ api: API, key: String? = nil) async throws -> HTTPFields {

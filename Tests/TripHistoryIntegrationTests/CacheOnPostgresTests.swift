@@ -96,14 +96,7 @@ import TripHistoryTestSupport
 
     private static func postBody(rider: RiderID, minute: Int) -> ByteBuffer {
         let time = "2026-05-01T10:\(minute < 10 ? "0" : "")\(minute):00Z"
-        return ByteBuffer(
-            string: """
-                {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
-                 "time_zone": "America/New_York", "requested_at": "\(time)", "started_at": "\(time)", "completed_at": "\(time)",
-                 "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
-                 "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
-                 "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
-                """)
+        return ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: time))
     }
 
     /// Reads the list twice so the second read comes from the cache; returns the ids.

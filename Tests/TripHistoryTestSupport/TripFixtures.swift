@@ -26,6 +26,21 @@ public enum TripFixtures {
         )
     }
 
+    /// A `POST /v1/trips` body for a completed New York trip (the fields of `newTrip()`), requested, started
+    /// and completed at `requestedAt` (RFC 3339 text, passed through as written).
+    public static func recordBody(
+        rider: some CustomStringConvertible, requestedAt: String, distance: Int = 5230
+    ) -> String {
+        """
+        {"rider_id": "\(rider)", "status": "completed", "product": "UberX", "city": "New York",
+         "time_zone": "America/New_York", "requested_at": "\(requestedAt)", "started_at": "\(requestedAt)",
+         "completed_at": "\(requestedAt)",
+         "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St, New York, NY"},
+         "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave, New York, NY"},
+         "distance_m": \(distance), "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"}}
+        """
+    }
+
     /// A stored trip with an explicit id.
     public static func trip(id: Int64, riderID: Int64 = 1, requestedAt: Date, status: TripStatus = .completed) -> Trip {
         let new = newTrip(riderID: riderID, requestedAt: requestedAt, status: status)
