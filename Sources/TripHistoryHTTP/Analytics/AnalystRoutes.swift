@@ -106,7 +106,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             let items = ["limit=\(parameters.limit.value)"] + query.queryItems + ["cursor=\(cursor)"]
             return "/v1/trips?" + items.joined(separator: "&")
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
     }
 
     /// Streams every matching trip after `after`. The first batch is read before the response starts, so a
@@ -163,7 +163,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                             json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
                             json.endLine()
                             if json.byteCount >= Self.exportChunkBytes {
-                                try await writer.write(ByteBuffer(bytes: json.bytes))
+                                try await writer.write(json.byteBuffer)
                                 json.clear()
                             }
                         }
@@ -235,7 +235,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         writer.endObject()
         var headers = Self.headers(contentType: AnalystFormat.json.mediaType, locale: nil)
         headers[.vary] = "Authorization, Accept"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
     }
 
     /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.

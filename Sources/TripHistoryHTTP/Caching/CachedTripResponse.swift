@@ -29,10 +29,10 @@ public struct CachedTripResponse: ResponseCacheValue {
     let notModifiedHitHeaders: HTTPFields
 
     init(
-        body: [UInt8], link: String?, locale: SupportedLocale, database: Duration,
+        body: ByteBuffer, link: String?, locale: SupportedLocale, database: Duration,
         encodingStarted: ContinuousClock.Instant
     ) {
-        self.body = ByteBuffer(bytes: body)
+        self.body = body
         self.etag = EntityTag.strong(for: body)
         self.link = link
         self.locale = locale

@@ -1,11 +1,13 @@
 import Crypto
+import NIOCore
 
 /// Entity tags (RFC 9110 §8.8.3) of response bodies, and `If-None-Match` evaluation.
 enum EntityTag {
     /// A strong tag: the first 16 bytes of the body's SHA-256 in base64url, quoted. Equal bodies get equal
     /// tags on every instance, so a client's tag stays valid across instances and cache misses.
-    static func strong(for body: [UInt8]) -> String {
-        "\"" + Base64URL.encode(Array(SHA256.hash(data: body).prefix(16))) + "\""
+    static func strong(for body: ByteBuffer) -> String {
+        let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
+        return "\"" + Base64URL.encode(Array(digest.prefix(16))) + "\""
     }
 
     /// Whether `If-None-Match` (all of its field lines) matches `tag` under the weak comparison that

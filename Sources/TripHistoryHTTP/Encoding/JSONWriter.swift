@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Appends JSON straight into a byte buffer. Responses are written by hand rather than through `Encodable`
 /// so that their exact shape (snake_case, ids as strings, RFC 3339 times, nulls kept) is visible in one place
@@ -26,7 +27,16 @@ struct JSONWriter: ~Copyable {
 
     /// A copy of what was written.
     var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: start, count: byteCount))
+        Array(written)
+    }
+
+    /// What was written, copied once into a buffer a response can send.
+    var byteBuffer: ByteBuffer {
+        ByteBuffer(bytes: written)
+    }
+
+    private var written: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: start, count: byteCount)
     }
 
     /// Ends a line of newline-delimited JSON; the next value starts a new top-level document.
@@ -92,30 +102,17 @@ struct JSONWriter: ~Copyable {
 
     /// An integer written as a JSON string (ids: JavaScript numbers cannot hold every 64-bit value).
     mutating func quotedInt(_ value: Int64) {
-        reserve(DecimalDigits.maximumLength + 3)
-        if needsComma { putReserved(UInt8(ascii: ",")) }
-        putReserved(UInt8(ascii: "\""))
-        byteCount += DecimalDigits.write(value, into: start + byteCount)
-        putReserved(UInt8(ascii: "\""))
-        needsComma = true
+        scalar(atMost: DecimalDigits.maximumLength, quoted: true) { DecimalDigits.write(value, into: $0) }
     }
 
     /// Writes the decimal digits straight into the buffer; no String is built per number.
     mutating func int(_ value: some BinaryInteger) {
-        reserve(DecimalDigits.maximumLength + 1)
-        if needsComma { putReserved(UInt8(ascii: ",")) }
-        byteCount += DecimalDigits.write(Int64(value), into: start + byteCount)
-        needsComma = true
+        scalar(atMost: DecimalDigits.maximumLength, quoted: false) { DecimalDigits.write(Int64(value), into: $0) }
     }
 
     /// Writes an RFC 3339 UTC timestamp as a JSON string.
     mutating func timestamp(_ date: Date) {
-        reserve(RFC3339.maximumLength + 3)
-        if needsComma { putReserved(UInt8(ascii: ",")) }
-        putReserved(UInt8(ascii: "\""))
-        byteCount += RFC3339.write(date, into: start + byteCount)
-        putReserved(UInt8(ascii: "\""))
-        needsComma = true
+        scalar(atMost: RFC3339.maximumLength, quoted: true) { RFC3339.write(date, into: $0) }
     }
 
     /// Writes a finite double in its shortest round-tripping form (coordinates, which are always finite).
@@ -160,6 +157,20 @@ struct JSONWriter: ~Copyable {
     mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
+    }
+
+    /// Writes a value that `write` puts straight into the buffer (at most `maximumLength` bytes; it returns
+    /// how many), in quotes when `quoted`.
+    @inline(__always)
+    private mutating func scalar(
+        atMost maximumLength: Int, quoted: Bool, _ write: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        reserve(maximumLength + 3)
+        if needsComma { putReserved(UInt8(ascii: ",")) }
+        if quoted { putReserved(UInt8(ascii: "\"")) }
+        byteCount += write(start + byteCount)
+        if quoted { putReserved(UInt8(ascii: "\"")) }
+        needsComma = true
     }
 
     @inline(__always)

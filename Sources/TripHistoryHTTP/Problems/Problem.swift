@@ -52,7 +52,7 @@ public struct Problem: Error, Sendable, Equatable {
         headers[.contentType] = "application/problem+json"
         headers[.cacheControl] = "no-store"
         if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
     }
 }
 

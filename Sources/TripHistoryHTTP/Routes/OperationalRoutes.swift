@@ -72,7 +72,7 @@ public struct OperationalRoutes: Sendable {
         writer.endObject()
         return RenderedResponse(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ByteBuffer(bytes: writer.bytes)
+            body: writer.byteBuffer
         )
     }
 }

@@ -115,7 +115,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         writer.endObject()
 
         return CachedTripResponse(
-            body: writer.bytes,
+            body: writer.byteBuffer,
             link: pageCursors.link { Self.listURL(riderID: riderID, parameters: parameters, cursor: $0) },
             locale: read.locale, database: encodingStarted - queryStarted, encodingStarted: encodingStarted
         )
@@ -137,7 +137,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         var writer = JSONWriter(capacity: 1024)
         writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: read.timeZone))
         return CachedTripResponse(
-            body: writer.bytes, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
+            body: writer.byteBuffer, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
             encodingStarted: encodingStarted
         )
     }
@@ -242,7 +242,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         headers[.contentLanguage] = locale.identifier
         headers[.cacheControl] = "no-store"
         if recorded.replayed { headers[TripHeaderNames.idempotentReplayed] = "true" }
-        return Response(status: .created, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        return Response(status: .created, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
     }
 
     private static func riderID(_ text: (some StringProtocol)?) throws(Problem) -> RiderID {
