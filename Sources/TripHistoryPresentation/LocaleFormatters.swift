@@ -84,13 +84,15 @@ final class LocaleFormatters: Sendable {
         }
     }
 
-    /// The day of a wall-clock time, in the locale's medium date style produced by `TripPresenter.wallClock`.
+    /// The day of a wall-clock time, in the locale's medium date style (an instant shifted by its
+    /// zone's offset, as `TripPresenter.display(for:locale:timeZone:)` makes it).
     func date(wallClock: Date) -> String {
         guard let seconds = Self.wholeSeconds(wallClock) else { return wallClock.formatted(dateStyle) }
         return dayStrings.string(forDay: Self.floorDivide(seconds, 86400))
     }
 
-    /// The time of day of a wall-clock time, in the locale's short time style produced by `TripPresenter.wallClock`.
+    /// The time of day of a wall-clock time, in the locale's short time style (an instant shifted
+    /// by its zone's offset, as `TripPresenter.display(for:locale:timeZone:)` makes it).
     func time(wallClock: Date) -> String {
         guard let seconds = Self.wholeSeconds(wallClock) else { return wallClock.formatted(timeStyle) }
         return timeByMinute[(seconds - Self.floorDivide(seconds, 86400) * 86400) / 60]

@@ -5,10 +5,10 @@ import TripHistoryDomain
 ///
 /// Build one at start-up and share it: the initializer prepares every locale's formatters and tables
 /// (about 70 ms of CPU), and `display(for:locale:timeZone:)` mostly reads them. It is safe to call from any
-/// number of threads at once. For common values (see `LocaleFormatters`) no lock is taken on that path
-/// except the one a time zone's offset lookup takes on that zone's ICU calendar; a currency outside
-/// `LocaleFormatters.precomputedCurrencies` takes a short lock, and values outside the tables go to ICU,
-/// whose `formatted` calls briefly lock Foundation's formatter cache.
+/// number of threads at once. For common values (see `LocaleFormatters` and `ZoneOffsets`) no lock is taken
+/// on that path; a currency outside `LocaleFormatters.precomputedCurrencies` takes a short lock, and values
+/// outside the tables go to ICU, whose calls briefly lock Foundation's formatter cache or the zone's
+/// calendar.
 public final class TripPresenter: Sendable {
     private let enUS: LocaleFormatters
     private let enGB: LocaleFormatters
@@ -16,8 +16,9 @@ public final class TripPresenter: Sendable {
     private let deDE: LocaleFormatters
     private let jaJP: LocaleFormatters
     private let esES: LocaleFormatters
-    /// Every IANA zone the host knows, looked up without going through Foundation's locked zone cache.
-    private let timeZones: [String: TimeZone]
+    /// Every IANA zone the host knows with its offset table, looked up without going through Foundation's
+    /// locked zone cache.
+    private let zones: [String: ZoneOffsets]
 
     /// Prepares the formatters of every `SupportedLocale` and the table of known time zones.
     public init() {
@@ -27,11 +28,12 @@ public final class TripPresenter: Sendable {
         deDE = LocaleFormatters(.deDE)
         jaJP = LocaleFormatters(.jaJP)
         esES = LocaleFormatters(.esES)
-        var zones: [String: TimeZone] = ["UTC": .gmt, "GMT": .gmt]
+        let gmt = ZoneOffsets(.gmt)
+        var zones = ["UTC": gmt, "GMT": gmt]
         for identifier in TimeZone.knownTimeZoneIdentifiers {
-            zones[identifier] = TimeZone(identifier: identifier)
+            if let zone = TimeZone(identifier: identifier) { zones[identifier] = ZoneOffsets(zone) }
         }
-        timeZones = zones
+        self.zones = zones
     }
 
     /// The display strings of `trip` in `locale`, with its request date and time shown in `timeZone`, or in
@@ -41,8 +43,11 @@ public final class TripPresenter: Sendable {
     public func display(for trip: Trip, locale: SupportedLocale, timeZone: TimeZone?) -> TripDisplay {
         let formatters = formatters(for: locale)
         let details = trip.details
-        let zone = timeZone ?? self.timeZone(identifier: details.timeZone)
-        let wallClock = Self.wallClock(details.requestedAt, in: zone)
+        // The request time moved by its zone's offset at that instant, so that formatting it in GMT shows the
+        // zone's local date and time, daylight saving included.
+        let requestedAt = details.requestedAt
+        let offset = offsetFromGMT(at: requestedAt, in: timeZone, orTripZone: details.timeZone)
+        let wallClock = requestedAt.addingTimeInterval(TimeInterval(offset))
         return TripDisplay(
             title: formatters.text.title(destination: Self.destination(of: details)),
             date: formatters.date(wallClock: wallClock),
@@ -65,13 +70,15 @@ public final class TripPresenter: Sendable {
         }
     }
 
-    private func timeZone(identifier: String) -> TimeZone {
-        timeZones[identifier] ?? TimeZone(identifier: identifier) ?? .gmt
-    }
-
-    /// `date` moved by `zone`'s offset at that instant, so that formatting it in GMT shows the zone's local
-    /// date and time, daylight saving included.
-    static func wallClock(_ date: Date, in zone: TimeZone) -> Date {
-        date.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: date)))
+    /// The offset from GMT at `date` of `timeZone`, or of the trip's zone `tripZone` when it is nil (GMT when
+    /// the host does not know that zone): from the zone's table when there is one. Identifiers name a zone's
+    /// rules exactly (a zone made from a fixed offset is named after it, "GMT+0530", never an IANA name), so
+    /// a zone found by its identifier has the same offsets.
+    private func offsetFromGMT(at date: Date, in timeZone: TimeZone?, orTripZone tripZone: String) -> Int {
+        if let timeZone {
+            return zones[timeZone.identifier]?.secondsFromGMT(for: date) ?? timeZone.secondsFromGMT(for: date)
+        }
+        if let offsets = zones[tripZone] { return offsets.secondsFromGMT(for: date) }
+        return (TimeZone(identifier: tripZone) ?? .gmt).secondsFromGMT(for: date)
     }
 }
