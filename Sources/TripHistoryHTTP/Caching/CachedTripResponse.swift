@@ -24,7 +24,7 @@ public struct CachedTripResponse: ResponseCacheValue {
     /// Time spent formatting and writing JSON, tag included.
     public let encoding: Duration
     /// The headers of a 200 and of a 304 served from the cache (without the per-response `Content-Length`,
-    /// `X-Request-ID` and `Date`).
+    /// `X-Request-ID` and `Date`); a computed response takes them with its own `Server-Timing`.
     let hitHeaders: HTTPFields
     let notModifiedHitHeaders: HTTPFields
 
@@ -52,10 +52,6 @@ public struct CachedTripResponse: ResponseCacheValue {
 
     /// The headers of this response with the given `Server-Timing`: per-rider caching rules (no shared cache
     /// may keep it; it differs by token and language), its tag, and for a 200 its type and `Link`.
-    func headers(serverTiming: String, notModified: Bool) -> HTTPFields {
-        Self.headers(etag: etag, locale: locale, serverTiming: serverTiming, link: link, notModified: notModified)
-    }
-
     private static func headers(
         etag: String, locale: SupportedLocale, serverTiming: String, link: String?, notModified: Bool
     ) -> HTTPFields {

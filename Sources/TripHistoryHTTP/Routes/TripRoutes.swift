@@ -263,19 +263,14 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
     }
 
     /// A 200 with the stored body, or a 304 when `If-None-Match` matches its tag. Both carry the tag and the
-    /// caching headers; the 304 has no body and no `Content-Type`. A hit uses the headers built with the entry.
+    /// caching headers; the 304 has no body and no `Content-Type`. They are the headers built with the entry,
+    /// with the `Server-Timing` of the computation unless this is a hit.
     private static func respond(
         _ response: CachedTripResponse, source: TripResponseCache.Source?, ifNoneMatch: [String]
     ) -> RenderedResponse {
         let notModified = EntityTag.ifNoneMatch(ifNoneMatch, matches: response.etag)
-        let headers: HTTPFields
-        if source == .hit {
-            headers = notModified ? response.notModifiedHitHeaders : response.hitHeaders
-        } else {
-            headers = response.headers(
-                serverTiming: ServerTiming.value(for: response, source: source), notModified: notModified
-            )
-        }
+        var headers = notModified ? response.notModifiedHitHeaders : response.hitHeaders
+        if source != .hit { headers[ServerTiming.name] = ServerTiming.value(for: response, source: source) }
         return RenderedResponse(
             status: notModified ? .notModified : .ok, headers: headers, body: notModified ? nil : response.body
         )
