@@ -85,11 +85,13 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         caller: Caller
     ) async throws -> Response {
         let query = parameters.query
+        let queryStarted = ContinuousClock.now
         let page = try await mapped {
             try await listTrips.execute(
                 filter: query.filter, limit: parameters.limit, position: position, caller: caller
             )
         }
+        let encodingStarted = ContinuousClock.now
         let pageCursors = PageCursors(page, scope: scope, codec: cursors)
 
         var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
@@ -106,7 +108,11 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             let items = ["limit=\(parameters.limit.value)"] + query.queryItems + ["cursor=\(cursor)"]
             return "/v1/trips?" + items.joined(separator: "&")
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
+        let body = writer.byteBuffer
+        headers[ServerTiming.name] = ServerTiming.durations(
+            database: encodingStarted - queryStarted, encoding: .now - encodingStarted
+        )
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 
     /// Streams every matching trip after `after`. The first batch is read before the response starts, so a
@@ -199,7 +205,9 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             filter: parameters.query.filter, granularity: parameters.granularity,
             timeZone: parameters.timeZoneIdentifier
         )
+        let queryStarted = ContinuousClock.now
         let buckets = try await mapped { try await getStats.execute(query, caller: caller) }
+        let encodingStarted = ContinuousClock.now
 
         var writer = JSONWriter(capacity: 512 + buckets.count * 256)
         writer.beginObject()
@@ -235,7 +243,11 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         writer.endObject()
         var headers = Self.headers(contentType: AnalystFormat.json.mediaType, locale: nil)
         headers[.vary] = "Authorization, Accept"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
+        let body = writer.byteBuffer
+        headers[ServerTiming.name] = ServerTiming.durations(
+            database: encodingStarted - queryStarted, encoding: .now - encodingStarted
+        )
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 
     /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.

@@ -1,16 +1,23 @@
 import HTTPTypes
 import TripHistoryCache
 
-/// The `Server-Timing` header (W3C Server Timing) of the rider routes: `db` and `encode` durations in
-/// milliseconds for a response computed by this request, `cache;desc=hit|coalesced|miss|bypass` when a cache
-/// is configured.
+/// The `Server-Timing` header (W3C Server Timing), so load tests can split a response's latency: `db` (use
+/// case and repository) and `encode` (display strings, JSON, tag) durations in milliseconds for a response
+/// computed by this request, on every API response with a body computed up front (rider reads, the trip
+/// recorded, analyst pages and stats; not streamed exports, whose totals are unknown when the head leaves).
+/// Rider reads add `cache;desc=hit|coalesced|miss|bypass` when a cache is configured.
 enum ServerTiming {
     static let name = HTTPField.Name("Server-Timing")!
     /// The value of a response served from the cache: nothing was measured for it.
     static let hit = "cache;desc=hit"
 
+    /// `db;dur=..., encode;dur=...`.
+    static func durations(database: Duration, encoding: Duration) -> String {
+        "db;dur=\(milliseconds(database)), encode;dur=\(milliseconds(encoding))"
+    }
+
     static func value(for response: CachedTripResponse, source: TripResponseCache.Source?) -> String {
-        let durations = "db;dur=\(milliseconds(response.database)), encode;dur=\(milliseconds(response.encoding))"
+        let durations = durations(database: response.database, encoding: response.encoding)
         switch source {
         case nil: return durations
         case .hit: return hit

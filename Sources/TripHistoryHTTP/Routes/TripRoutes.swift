@@ -221,6 +221,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         let body = try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes)
         let newTrip = try NewTripBody.decode(Array(buffer: body), decoder: bodyDecoder).newTrip()
         let recorded: RecordedTrip
+        let recordStarted = ContinuousClock.now
         do {
             recorded = try await recordTrip.execute(
                 newTrip, idempotencyKey: request.headers[TripHeaderNames.idempotencyKey], caller: caller
@@ -232,9 +233,11 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         }
         // Before the response leaves: once the client sees 201, no read on this instance may miss the trip.
         cache?.invalidate(recorded.trip.riderID)
+        let encodingStarted = ContinuousClock.now
         let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
         var writer = JSONWriter(capacity: 1024)
         writer.trip(recorded.trip, display: presenter.display(for: recorded.trip, locale: locale, timeZone: nil))
+        let responseBody = writer.byteBuffer
         let location = "/v1/riders/\(recorded.trip.riderID)/trips/\(recorded.trip.id)"
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
@@ -242,7 +245,10 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         headers[.contentLanguage] = locale.identifier
         headers[.cacheControl] = "no-store"
         if recorded.replayed { headers[TripHeaderNames.idempotentReplayed] = "true" }
-        return Response(status: .created, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
+        headers[ServerTiming.name] = ServerTiming.durations(
+            database: encodingStarted - recordStarted, encoding: .now - encodingStarted
+        )
+        return Response(status: .created, headers: headers, body: .init(byteBuffer: responseBody))
     }
 
     private static func riderID(_ text: (some StringProtocol)?) throws(Problem) -> RiderID {
