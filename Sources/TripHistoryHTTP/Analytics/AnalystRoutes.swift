@@ -110,8 +110,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         }
         let body = writer.byteBuffer
         headers[ServerTiming.name] = ServerTiming.durations(
-            database: encodingStarted - queryStarted, encoding: .now - encodingStarted
-        )
+            queryStarted: queryStarted, encodingStarted: encodingStarted)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 
@@ -245,8 +244,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         headers[.vary] = "Authorization, Accept"
         let body = writer.byteBuffer
         headers[ServerTiming.name] = ServerTiming.durations(
-            database: encodingStarted - queryStarted, encoding: .now - encodingStarted
-        )
+            queryStarted: queryStarted, encodingStarted: encodingStarted)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 

@@ -16,6 +16,12 @@ enum ServerTiming {
         "db;dur=\(milliseconds(database)), encode;dur=\(milliseconds(encoding))"
     }
 
+    /// The durations of a response whose query started at `queryStarted` and whose encoding started at
+    /// `encodingStarted` and ends now.
+    static func durations(queryStarted: ContinuousClock.Instant, encodingStarted: ContinuousClock.Instant) -> String {
+        durations(database: encodingStarted - queryStarted, encoding: .now - encodingStarted)
+    }
+
     static func value(for response: CachedTripResponse, source: TripResponseCache.Source?) -> String {
         let durations = durations(database: response.database, encoding: response.encoding)
         switch source {

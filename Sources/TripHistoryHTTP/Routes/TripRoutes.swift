@@ -246,8 +246,7 @@ public struct TripRoutes<Repository: TripRepository>: Sendable {
         headers[.cacheControl] = "no-store"
         if recorded.replayed { headers[TripHeaderNames.idempotentReplayed] = "true" }
         headers[ServerTiming.name] = ServerTiming.durations(
-            database: encodingStarted - recordStarted, encoding: .now - encodingStarted
-        )
+            queryStarted: recordStarted, encodingStarted: encodingStarted)
         return Response(status: .created, headers: headers, body: .init(byteBuffer: responseBody))
     }
 
