@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 /// One locale's medium-style date strings by civil day (days since 1970-01-01 in GMT), formatted a year
 /// at a time on first use and read without locking afterwards.
 ///
 /// Trips cluster in a few recent years, so formatting a year's 365 strings once (about half a millisecond)
-/// replaces an ICU call per trip. Each year's table is published through an `AtomicLazyReference`: a
+/// replaces an ICU call per trip. Each year's table is published through a `PublishedOnce`: a
 /// thread that loses the race to publish drops its own copy and reads the winner's. Only the years in
 /// `cachedYears` get a table, which bounds the memory at about 6 KiB per year seen per locale (the strings
 /// are short enough to be stored inline); days outside them are formatted on every call.
@@ -57,7 +56,7 @@ final class DayStrings: Sendable {
     }
 
     private final class Slot: Sendable {
-        let table = AtomicLazyReference<YearTable>()
+        let table = PublishedOnce<YearTable>()
     }
 
     private final class YearTable: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One time zone's offset from GMT at any instant, read from a table of the zone's transitions between
 /// 2000 and 2064 (`window`) instead of asking ICU on every call.
@@ -9,7 +8,7 @@ import Synchronization
 /// showing trips of one zone shares). A zone's offset only changes at its transitions, daylight saving and
 /// rule changes alike, which `nextDaylightSavingTimeTransition(after:)` lists: a few a year. They are
 /// gathered on the zone's first use (at most a few hundred ICU calls) and published through an
-/// `AtomicLazyReference`, as `DayStrings` publishes its years; a thread that loses the race drops its copy.
+/// `PublishedOnce`, as `DayStrings` publishes its years; a thread that loses the race drops its copy.
 /// Instants outside the window, and NaN, go to ICU, so the answer is the same either way.
 final class ZoneOffsets: Sendable {
     /// The instants (seconds since 1970) the table covers: 2000-01-01 up to 2064-01-01, GMT, the years
@@ -17,7 +16,7 @@ final class ZoneOffsets: Sendable {
     static let window = 946_684_800.0..<2_966_371_200.0
 
     let zone: TimeZone
-    private let table = AtomicLazyReference<Transitions>()
+    private let table = PublishedOnce<Transitions>()
 
     init(_ zone: TimeZone) {
         self.zone = zone
