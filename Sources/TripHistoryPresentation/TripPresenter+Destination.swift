@@ -31,19 +31,25 @@ extension TripPresenter {
             }
             let part: String
             let hasLetter: Bool
+            var start = partStart
+            var end = partEnd
+            while start < end, isASCIIBlank(bytes[start]) { start += 1 }
+            while end > start, isASCIIBlank(bytes[end - 1]) { end -= 1 }
             if isASCII {
-                var start = partStart
-                var end = partEnd
-                while start < end, isASCIIBlank(bytes[start]) { start += 1 }
-                while end > start, isASCIIBlank(bytes[end - 1]) { end -= 1 }
                 part = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 // Setting bit 5 lower-cases ASCII letters and sends no other byte into a...z.
                 hasLetter = bytes[start..<end].contains {
                     ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")
                 }
             } else {
-                let untrimmed = UnsafeBufferPointer(rebasing: bytes[partStart..<partEnd])
-                part = trimmed(String(decoding: untrimmed, as: UTF8.self))
+                // Once both ends are ASCII and not blank, no blank scalar is left to trim there; otherwise
+                // the ends may hold a non-ASCII blank (or a mark after an ASCII blank): trim by scalars.
+                if start < end, bytes[start] < 0x80, bytes[end - 1] < 0x80 {
+                    part = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                } else {
+                    let untrimmed = UnsafeBufferPointer(rebasing: bytes[partStart..<partEnd])
+                    part = trimmed(String(decoding: untrimmed, as: UTF8.self))
+                }
                 hasLetter = part.contains(where: \.isLetter)
             }
             partStart = partEnd + 1
