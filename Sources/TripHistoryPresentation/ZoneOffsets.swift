@@ -7,7 +7,7 @@ import Foundation
 /// one per trip (about 1% of the service's CPU on an uncached first page, and a lock that every thread
 /// showing trips of one zone shares). A zone's offset only changes at its transitions, daylight saving and
 /// rule changes alike, which `nextDaylightSavingTimeTransition(after:)` lists: a few a year. They are
-/// gathered on the zone's first use (at most a few hundred ICU calls) and published through an
+/// gathered on the zone's first use (at most a few hundred ICU calls) and published through a
 /// `PublishedOnce`, as `DayStrings` publishes its years; a thread that loses the race drops its copy.
 /// Instants outside the window, and NaN, go to ICU, so the answer is the same either way.
 final class ZoneOffsets: Sendable {
