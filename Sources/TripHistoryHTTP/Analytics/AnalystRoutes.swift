@@ -177,8 +177,8 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                     (batch, batches) = try await prefetch!.value
                     prefetch = nil
                 }
-                let rest = format == .csv ? csv.bytes : json.bytes
-                if !rest.isEmpty { try await writer.write(ByteBuffer(bytes: rest)) }
+                let rest = format == .csv ? ByteBuffer(bytes: csv.bytes) : json.byteBuffer
+                if rest.readableBytes > 0 { try await writer.write(rest) }
                 try await writer.finish(nil)
             } catch {
                 prefetch?.cancel()
