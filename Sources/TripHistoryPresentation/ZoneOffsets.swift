@@ -1,7 +1,8 @@
 import Foundation
+import TripHistoryDomain
 
-/// One time zone's offset from GMT at any instant, read from a table of the zone's transitions between
-/// 2000 and 2064 (`window`) instead of asking ICU on every call.
+/// One time zone's offset from GMT at any instant, read from a table of the zone's transitions in the years
+/// `DayStrings` caches (`window`, 2000 to 2063) instead of asking ICU on every call.
 ///
 /// Why: `TimeZone.secondsFromGMT(for:)` locks the zone's ICU calendar on every call, and the presenter makes
 /// one per trip (about 1% of the service's CPU on an uncached first page, and a lock that every thread
@@ -11,12 +12,20 @@ import Foundation
 /// `PublishedOnce`, as `DayStrings` publishes its years; a thread that loses the race drops its copy.
 /// Instants outside the window, and NaN, go to ICU, so the answer is the same either way.
 final class ZoneOffsets: Sendable {
-    /// The instants (seconds since 1970) the table covers: 2000-01-01 up to 2064-01-01, GMT, the years
-    /// `DayStrings` caches.
-    static let window = 946_684_800.0..<2_966_371_200.0
+    /// The instants (seconds since 1970) the table covers: from 1 January of the first year `DayStrings`
+    /// caches up to 1 January after its last, GMT.
+    static let window: Range<Double> = {
+        let years = DayStrings.cachedYears
+        func start(ofYear year: Int) -> Double {
+            Double(CivilCalendar.days(year: Int64(year), month: 1, day: 1)) * 86_400
+        }
+        return start(ofYear: years.lowerBound)..<start(ofYear: years.upperBound)
+    }()
 
     let zone: TimeZone
     private let table = PublishedOnce<Transitions>()
+    /// `window`, kept per instance so the per-trip check does not go through the lazy global's guard.
+    private let covered = ZoneOffsets.window
 
     init(_ zone: TimeZone) {
         self.zone = zone
@@ -25,8 +34,8 @@ final class ZoneOffsets: Sendable {
     /// What `zone.secondsFromGMT(for: date)` returns.
     func secondsFromGMT(for date: Date) -> Int {
         let seconds = date.timeIntervalSince1970
-        guard Self.window.contains(seconds) else { return zone.secondsFromGMT(for: date) }
-        let transitions = table.load() ?? table.storeIfNil(Transitions(zone, in: Self.window))
+        guard covered.contains(seconds) else { return zone.secondsFromGMT(for: date) }
+        let transitions = table.load() ?? table.storeIfNil(Transitions(zone, in: covered))
         return transitions.offset(at: seconds)
     }
 

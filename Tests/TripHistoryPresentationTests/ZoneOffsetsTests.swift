@@ -35,6 +35,13 @@ import Testing
         #expect(compared > 100_000)
     }
 
+    /// The table covers the years the date strings are cached for, 2000 to 2063.
+    @Test func theWindowIsTheCachedYears() throws {
+        let start = try TripFixture.instant("2000-01-01T00:00:00Z").timeIntervalSince1970
+        let end = try TripFixture.instant("2064-01-01T00:00:00Z").timeIntervalSince1970
+        #expect(ZoneOffsets.window == start..<end)
+    }
+
     /// Instants outside the table (and NaN) are ICU's answers too; New York's local mean time before 1883
     /// is -4:56:02.
     @Test(arguments: [
