@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
     ],
     targets: [
@@ -63,15 +64,26 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "TripHistoryHTTP",
+            name: "TripHistoryAPI",
             dependencies: [
                 "TripHistoryDomain",
                 "TripHistoryPresentation",
                 "TripHistoryCache",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TripHistoryHTTP",
+            dependencies: [
+                "TripHistoryAPI",
+                "TripHistoryDomain",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
@@ -83,6 +95,7 @@ let package = Package(
                 "TripHistoryDomain",
                 "TripHistoryData",
                 "TripHistoryPresentation",
+                "TripHistoryAPI",
                 "TripHistoryHTTP",
                 "TripHistoryCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -100,9 +113,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "TripHistoryFakes",
+            dependencies: ["TripHistoryDomain"],
+            path: "Tests/TripHistoryFakes",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "TripHistoryTestSupport",
             dependencies: [
                 "TripHistoryDomain",
+                "TripHistoryFakes",
+                "TripHistoryAPI",
                 "TripHistoryHTTP",
                 "TripHistoryCache",
                 "TripHistoryPresentation",
@@ -116,7 +137,20 @@ let package = Package(
         ),
         .testTarget(
             name: "TripHistoryDomainTests",
-            dependencies: ["TripHistoryDomain", "TripHistoryTestSupport"],
+            dependencies: ["TripHistoryDomain", "TripHistoryFakes"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryAPITests",
+            dependencies: [
+                "TripHistoryAPI",
+                "TripHistoryDomain",
+                "TripHistoryFakes",
+                "TripHistoryCache",
+                "TripHistoryPresentation",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -136,10 +170,12 @@ let package = Package(
         .testTarget(
             name: "TripHistoryHTTPTests",
             dependencies: [
+                "TripHistoryAPI",
                 "TripHistoryHTTP",
                 "TripHistoryDomain",
                 "TripHistoryPresentation",
                 "TripHistoryTestSupport",
+                "TripHistoryFakes",
                 "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -152,11 +188,13 @@ let package = Package(
         .testTarget(
             name: "TripHistoryIntegrationTests",
             dependencies: [
+                "TripHistoryAPI",
                 "TripHistoryData",
                 "TripHistoryDomain",
                 "TripHistoryHTTP",
                 "TripHistoryPresentation",
                 "TripHistoryTestSupport",
+                "TripHistoryFakes",
                 "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,18 +1,19 @@
 import Hummingbird
+import TripHistoryAPI
 import TripHistoryDomain
 
-/// Builds the HTTP surface: request metrics outermost (swift-metrics, through whatever backend the process
-/// bootstrapped: counts and latency per route, method and status), then the problem middleware, so every
-/// response, the router's own 404s included, gets a request id and errors become problems; then the routes.
+/// Builds the HTTP surface: request metrics outermost (counts and latency per route, method and status,
+/// through whatever backend the process bootstrapped), then the problem middleware, so every response, the
+/// router's own 404s included, gets a request id and errors become problems; then the routes, each a call
+/// into the API module.
 public func buildTripHistoryRouter<Repository: TripRepository, AnalystRepository: AnalystTripRepository>(
-    tripRoutes: TripRoutes<Repository>, operationalRoutes: OperationalRoutes,
-    analystRoutes: AnalystRoutes<AnalystRepository>
+    riderTrips: RiderTrips<Repository>, analystTrips: AnalystTrips<AnalystRepository>,
+    operationalRoutes: OperationalRoutes, metrics: RequestMetrics
 ) -> Router<TripHistoryRequestContext> {
     let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: ProblemMiddleware())
     operationalRoutes.register(on: router)
-    tripRoutes.register(on: router)
-    analystRoutes.register(on: router)
+    APIRoutes(riderTrips: riderTrips, analystTrips: analystTrips).register(on: router)
     return router
 }

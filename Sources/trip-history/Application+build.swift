@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import TripHistoryAPI
 import TripHistoryCache
 import TripHistoryData
 import TripHistoryDomain
@@ -47,7 +48,7 @@ func buildApplication(
             }
         )
     }
-    let tripRoutes = TripRoutes(
+    let riderTrips = RiderTrips(
         listRiderTrips: ListRiderTrips(repository: repository),
         getTrip: GetTrip(repository: repository),
         recordTrip: RecordTrip(repository: repository),
@@ -62,7 +63,7 @@ func buildApplication(
         pool: pool, statementTimeout: analystConfiguration.statementTimeout, logger: logger
     )
     let analystLimits = AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays)
-    let analystRoutes = AnalystRoutes(
+    let analystTrips = AnalystTrips(
         listTrips: ListAnalystTrips(repository: analystRepository, limits: analystLimits),
         exportTrips: ExportAnalystTrips(repository: analystRepository, limits: analystLimits),
         getStats: GetTripStats(repository: analystRepository, limits: analystLimits),
@@ -77,14 +78,21 @@ func buildApplication(
         isReady: { await health.isReady() }, openAPIDocument: openAPIDocument,
         metrics: { metrics.emitToBuffer() }
     )
+    let requestMetrics = RequestMetrics()
     let router = buildTripHistoryRouter(
-        tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes
+        riderTrips: riderTrips, analystTrips: analystTrips, operationalRoutes: operationalRoutes,
+        metrics: requestMetrics
     )
     // Warm cache hits and the liveness probe are answered on the event loop before the framework sees them.
-    let shortcut = EventLoopShortcut.Answers(routes: tripRoutes)
+    let answerFromMemory: @Sendable (HTTPRequest) -> StoredResponse? = { head in
+        OperationalRoutes.livenessResponse(to: head) ?? riderTrips.storedResponse(to: head)
+    }
     var application = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [EventLoopShortcut(answers: shortcut)])),
+        server: .http1(
+            configuration: .init(additionalChannelHandlers: [
+                WarmHitHandler(metrics: requestMetrics, answer: answerFromMemory)
+            ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TripHistoryDomain
-import TripHistoryTestSupport
+import TripHistoryFakes
 
 @Suite struct AnalystUseCaseTests {
     let trips = InMemoryAnalystFixtures.mixed(count: 120)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TripHistoryDomain
-import TripHistoryTestSupport
+import TripHistoryFakes
 
 @Suite struct ListRiderTripsTests {
     let history = TripFixtures.history(count: 47, sharedTimes: 4)

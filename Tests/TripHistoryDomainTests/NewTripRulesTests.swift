@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import TripHistoryDomain
-import TripHistoryTestSupport
 
 @Suite struct NewTripRulesTests {
     let requested = Date(timeIntervalSince1970: 1_772_400_000)

@@ -1,6 +1,6 @@
 import Testing
 import TripHistoryDomain
-import TripHistoryTestSupport
+import TripHistoryFakes
 
 @Suite struct RecordTripTests {
     let service = Caller.service(subject: "ingest")

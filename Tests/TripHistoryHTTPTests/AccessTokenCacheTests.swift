@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TripHistoryDomain
 
+@testable import TripHistoryAPI
 @testable import TripHistoryHTTP
 
 @Suite struct AccessTokenCacheTests {

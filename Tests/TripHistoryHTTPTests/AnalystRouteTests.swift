@@ -4,8 +4,10 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryTestSupport
 
+@testable import TripHistoryAPI
 @testable import TripHistoryHTTP
 
 @Suite struct AnalystRouteTests {

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+import TripHistoryAPI
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryHTTP
 import TripHistoryTestSupport
 

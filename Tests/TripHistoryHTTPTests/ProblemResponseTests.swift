@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryTestSupport
 
 @Suite struct ProblemResponseTests {

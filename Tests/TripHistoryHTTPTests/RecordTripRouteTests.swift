@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TripHistoryAPI
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryHTTP
 import TripHistoryTestSupport
 

@@ -5,8 +5,10 @@ import HummingbirdTesting
 import NIOCore
 import Prometheus
 import Testing
+import TripHistoryAPI
 import TripHistoryCache
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryHTTP
 import TripHistoryTestSupport
 

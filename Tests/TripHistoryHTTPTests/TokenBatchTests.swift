@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TripHistoryDomain
 
+@testable import TripHistoryAPI
 @testable import TripHistoryHTTP
 
 @Suite struct TokenBatchTests {

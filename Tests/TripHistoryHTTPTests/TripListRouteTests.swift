@@ -3,8 +3,10 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryTestSupport
 
+@testable import TripHistoryAPI
 @testable import TripHistoryHTTP
 
 @Suite struct TripListRouteTests {

@@ -5,8 +5,10 @@ import NIOCore
 import Testing
 import TripHistoryData
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryTestSupport
 
+@testable import TripHistoryAPI
 @testable import TripHistoryHTTP
 
 /// The whole stack, HTTP to PostgreSQL, as the composition root wires it.

@@ -7,8 +7,10 @@ import Synchronization
 import Testing
 import TripHistoryData
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryTestSupport
 
+@testable import TripHistoryAPI
 @testable import TripHistoryHTTP
 
 #if canImport(Glibc)

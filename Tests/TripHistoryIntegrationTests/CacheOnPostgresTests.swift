@@ -4,9 +4,11 @@ import HummingbirdTesting
 import NIOCore
 import Synchronization
 import Testing
+import TripHistoryAPI
 import TripHistoryCache
 import TripHistoryData
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryHTTP
 import TripHistoryTestSupport
 

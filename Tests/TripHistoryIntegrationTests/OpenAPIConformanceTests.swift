@@ -3,8 +3,10 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TripHistoryAPI
 import TripHistoryData
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryHTTP
 import TripHistoryTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import TripHistoryAPI
 import TripHistoryHTTP
 import TripHistoryTestSupport
 
@@ -13,7 +14,7 @@ import TripHistoryTestSupport
         document = try OpenAPIDocument.load()
     }
 
-    /// The routes of `TripRoutes.register`, `AnalystRoutes.register` and `OperationalRoutes.register` (with
+    /// The routes of `APIRoutes.register` and `OperationalRoutes.register` (with
     /// metrics enabled), in the router's `:name` syntax.
     static let servedRoutes = [
         "GET /v1/riders/:rider_id/trips",

@@ -5,8 +5,10 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TripHistoryAPI
 import TripHistoryCache
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryHTTP
 import TripHistoryPresentation
 
@@ -20,7 +22,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// The export limit of the analyst routes, to check that slots are given back.
     public let exportSlots: ExportSlots
     private let makeRouter: @Sendable () -> Router<TripHistoryRequestContext>
-    private let makeShortcut: @Sendable (any MetricsFactory) -> EventLoopShortcut.Answers
+    private let makeWarmHitAnswer: @Sendable (HTTPRequest) -> StoredResponse?
+    private let makeRouterWithMetrics: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     public init(
@@ -48,14 +51,14 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         self.tokens = tokens
         self.cursors = cursors
         let presenter = TripPresenter()
-        let tripRoutes = TripRoutes(
+        let riderTrips = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
             recordTrip: RecordTrip(repository: repository), presenter: presenter,
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: cache
         )
         let exportSlots = ExportSlots(capacity: maximumConcurrentExports)
         self.exportSlots = exportSlots
-        let analystRoutes = AnalystRoutes(
+        let analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: analystLimits),
             exportTrips: ExportAnalystTrips(
                 repository: analystRepository, limits: analystLimits, batchSize: exportBatchSize),
@@ -66,11 +69,16 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let operationalRoutes = OperationalRoutes(
             isReady: isReady, openAPIDocument: Self.repositoryOpenAPIDocument, metrics: metrics
         )
-        makeRouter = {
+        let makeRouterWithMetrics: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext> = { metrics in
             buildTripHistoryRouter(
-                tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes)
+                riderTrips: riderTrips, analystTrips: analystTrips, operationalRoutes: operationalRoutes,
+                metrics: metrics)
         }
-        makeShortcut = { factory in EventLoopShortcut.Answers(routes: tripRoutes, metricsFactory: factory) }
+        self.makeRouterWithMetrics = makeRouterWithMetrics
+        makeRouter = { makeRouterWithMetrics(RequestMetrics(factory: NOOPMetricsHandler.instance)) }
+        makeWarmHitAnswer = { head in
+            OperationalRoutes.livenessResponse(to: head) ?? riderTrips.storedResponse(to: head)
+        }
     }
 
     /// The router as the composition root builds it, for tests that run it on a real socket.
@@ -85,18 +93,34 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         try await Application(router: makeRouter()).test(.router, body)
     }
 
-    /// Runs `body` against a real server on a loopback socket, wired like `serve`: the event-loop shortcut
-    /// answers the liveness probe and, with a cache, warm hits (counted in `shortcutMetrics`) before the
-    /// router, unless `shortcut` is false.
+    /// The warm-hit handler's entry point as the composition root builds it: the liveness probe and, with a
+    /// cache, stored rider reads.
+    public func warmHitAnswer(to head: HTTPRequest) -> StoredResponse? {
+        makeWarmHitAnswer(head)
+    }
+
+    /// Runs `body` against a real server on a loopback socket, wired like `serve`: the warm-hit handler
+    /// answers the liveness probe and, with a cache, warm hits before the router, unless `warmHits` is false.
+    /// The router's and the handler's responses are counted in `metrics`; `onWarmHit` is called for each
+    /// response the handler answers.
     public func testLive<Value: Sendable>(
-        shortcut: Bool = true, shortcutMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        warmHits: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        onWarmHit: @escaping @Sendable () -> Void = {},
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        let answers: EventLoopShortcut.Answers? = shortcut ? makeShortcut(shortcutMetrics) : nil
+        let requestMetrics = RequestMetrics(factory: metrics)
+        let stored = makeWarmHitAnswer
+        let answer: @Sendable (HTTPRequest) -> StoredResponse? = { head in
+            let response = stored(head)
+            if response != nil { onWarmHit() }
+            return response
+        }
         let application = Application(
-            router: makeRouter(),
+            router: makeRouterWithMetrics(requestMetrics),
             server: .http1(
-                configuration: .init(additionalChannelHandlers: answers.map { [EventLoopShortcut(answers: $0)] } ?? []))
+                configuration: .init(
+                    additionalChannelHandlers: warmHits ? [WarmHitHandler(metrics: requestMetrics, answer: answer)] : []
+                ))
         )
         return try await application.test(.live, body)
     }

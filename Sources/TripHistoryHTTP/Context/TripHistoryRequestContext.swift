@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import TripHistoryAPI
 
 /// Per-request state: the request id every response and log line carries.
 public struct TripHistoryRequestContext: RequestContext {

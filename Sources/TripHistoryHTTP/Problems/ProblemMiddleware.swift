@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import TripHistoryAPI
 import TripHistoryDomain
 
 /// The outermost middleware: assigns the request id, and turns every error, whatever layer threw it,
@@ -24,7 +25,7 @@ struct ProblemMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch {
             let problem = Self.problem(for: error, logger: context.logger)
-            response = problem.response(requestID: requestID)
+            response = Response(problem.response(requestID: requestID))
         }
         response.headers[Self.requestIDField] = requestID
         return response
@@ -48,16 +49,10 @@ struct ProblemMiddleware: RouterMiddleware {
         return value
     }
 
+    /// Errors the framework throws itself (an unknown path, a malformed request) become the matching
+    /// problem; every other error is mapped by the API module.
     static func problem(for error: any Error, logger: Logger) -> Problem {
         switch error {
-        case let problem as Problem:
-            return problem
-        case let error as TripHistoryError:
-            return Problem(error)
-        case let error as ValidationError:
-            return .invalidField(error.field, "\(error.field) \(error.reason).")
-        case is NIOTooManyBytesError:
-            return .payloadTooLarge(limit: TripRoutesLimits.maximumBodyBytes)
         case let error as HTTPError where error.status == .notFound:
             return .notFound
         case let error as HTTPError where (400..<500).contains(error.status.code):
@@ -66,21 +61,7 @@ struct ProblemMiddleware: RouterMiddleware {
                 detail: "The request could not be processed as sent."
             )
         default:
-            logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            return .internal
-        }
-    }
-}
-
-extension Problem {
-    /// The problem a use case failure becomes.
-    init(_ error: TripHistoryError) {
-        switch error {
-        case .notFound: self = .notFound
-        case .forbidden: self = .forbidden
-        case .idempotencyKeyReused: self = .idempotencyKeyReused
-        case .conflict: self = .conflict
-        case .unavailable(let seconds): self = .unavailable(retryAfterSeconds: seconds)
+            return Problem(mapping: error, logger: logger)
         }
     }
 }

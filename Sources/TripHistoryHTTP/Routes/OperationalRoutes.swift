@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TripHistoryAPI
 
 /// Probes for orchestrators, the API description and the metrics scrape.
 public struct OperationalRoutes: Sendable {
@@ -54,25 +55,22 @@ public struct OperationalRoutes: Sendable {
     }
 
     static let livenessPath = "/healthz"
-    /// The liveness answer, the same bytes whether the router or the event-loop shortcut gives it.
+    /// The liveness answer, the same bytes whether the router or the warm-hit handler gives it.
     static let alive = status("ok")
 
-    /// `GET /healthz`, answered by `EventLoopShortcut` on the event loop: liveness then measures what it
+    /// `GET /healthz`, answered by `WarmHitHandler` on the event loop: liveness then measures what it
     /// should (can this process still take a request off a socket and answer it?) without queueing behind
-    /// every request waiting for a task thread. The router answers it the same way when the shortcut is absent.
-    public static func livenessResponse(to head: HTTPRequest) -> ShortcutAnswer? {
+    /// every request waiting for a task thread. The router answers it the same way when the handler is absent.
+    public static func livenessResponse(to head: HTTPRequest) -> StoredResponse? {
         guard head.method == .get, head.path == livenessPath else { return nil }
-        return ShortcutAnswer(route: livenessPath, response: alive)
+        return StoredResponse(route: livenessPath, response: alive)
     }
 
-    private static func status(_ value: String) -> RenderedResponse {
-        var writer = JSONWriter(capacity: 32)
-        writer.beginObject()
-        writer.field("status", value)
-        writer.endObject()
-        return RenderedResponse(
+    /// `{"status":"<value>"}`; `value` is one of this file's constants, so it needs no escaping.
+    private static func status(_ value: StaticString) -> APIResponse {
+        APIResponse(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: writer.byteBuffer
+            body: .bytes(ByteBuffer(string: "{\"status\":\"\(value)\"}"))
         )
     }
 }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import TripHistoryAPI
 
 extension Router where Context == TripHistoryRequestContext {
     /// Answers every method but `allowed` on `path` with a 405 problem and an `Allow` header, instead of the

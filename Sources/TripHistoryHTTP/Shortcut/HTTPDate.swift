@@ -1,3 +1,4 @@
+import TripHistoryAPI
 import TripHistoryDomain
 
 /// The `Date` header value (RFC 9110 §5.6.7 IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`) of

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TripHistoryAPI
 import TripHistoryDomain
 import TripHistoryHTTP
 

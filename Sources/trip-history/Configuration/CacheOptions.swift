@@ -1,4 +1,5 @@
 import ArgumentParser
+import TripHistoryAPI
 import TripHistoryHTTP
 
 /// The response cache of `serve`. Flags override the environment:

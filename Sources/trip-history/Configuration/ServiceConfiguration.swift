@@ -1,4 +1,5 @@
 import Foundation
+import TripHistoryAPI
 import TripHistoryHTTP
 
 /// Everything `serve` needs, resolved from flags and the environment before anything starts.

@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdCore
 import TripHistoryDomain
 
 /// The filter shared by every analyst request (list, exports, stats), checked and normalized. Every
@@ -14,7 +12,7 @@ struct AnalystQueryParameters {
     let timeZone: TimeZone?
 
     static func parse(
-        _ query: FlatDictionary<Substring, Substring>, limits: AnalystQueryLimits
+        _ query: QueryParameters, limits: AnalystQueryLimits
     ) throws(Problem) -> AnalystQueryParameters {
         try TripListParameters.rejectRepeated(names, in: query)
         let timeZone = try TripListParameters.parseTimeZone(query["tz"])

@@ -1,15 +1,16 @@
 /// The paths of the cacheable rider reads, as `TripRoutes` registers them: `/v1/riders/{rider_id}/trips` and
 /// `/v1/riders/{rider_id}/trips/{trip_id}`. The ids are left as text for the routes' own checks; any other
 /// shape (extra or empty segments, other prefixes) is not a rider read here and goes to the router.
-enum RiderReadPath: Equatable {
+public enum RiderReadPath: Equatable, Sendable {
     case list(riderID: Substring)
     case detail(riderID: Substring, tripID: Substring)
 
     /// The route patterns, as the request metrics name them.
-    static let listRoute = "/v1/riders/{rider_id}/trips"
-    static let detailRoute = "/v1/riders/{rider_id}/trips/{trip_id}"
+    public static let listRoute = "/v1/riders/{rider_id}/trips"
+    public static let detailRoute = "/v1/riders/{rider_id}/trips/{trip_id}"
 
-    init?(_ path: String) {
+    /// The read a request path (without its query) names; nil for any other path.
+    public init?(_ path: Substring) {
         let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard segments.count == 5 || segments.count == 6, segments[0].isEmpty,
             segments[1].elementsEqual("v1".utf8), segments[2].elementsEqual("riders".utf8),
@@ -24,7 +25,8 @@ enum RiderReadPath: Equatable {
         }
     }
 
-    var route: String {
+    /// The route pattern of this read.
+    public var route: String {
         switch self {
         case .list: return Self.listRoute
         case .detail: return Self.detailRoute

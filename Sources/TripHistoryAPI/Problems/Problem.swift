@@ -1,5 +1,4 @@
 import HTTPTypes
-import Hummingbird
 import NIOCore
 
 /// An RFC 9457 problem: the only shape an error response of this API takes. The detail is written by this
@@ -35,8 +34,9 @@ public struct Problem: Error, Sendable, Equatable {
         }
     }
 
-    /// The response for this problem, carrying `requestID` in the body (the header is added by the middleware).
-    func response(requestID: String) -> Response {
+    /// The response for this problem, carrying `requestID` in the body (the header is added by the server).
+    /// Problems are never stored by any cache.
+    public func response(requestID: String) -> APIResponse {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.field("type", code.typeURI)
@@ -52,7 +52,7 @@ public struct Problem: Error, Sendable, Equatable {
         headers[.contentType] = "application/problem+json"
         headers[.cacheControl] = "no-store"
         if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: writer.byteBuffer))
+        return APIResponse(status: status, headers: headers, body: .bytes(writer.byteBuffer))
     }
 }
 
@@ -92,11 +92,11 @@ extension Problem {
         detail: "The token's role may not perform this request."
     )
 
-    static let notFound = Problem(
+    public static let notFound = Problem(
         status: .notFound, code: .notFound, title: "Not found", detail: "No resource exists at this address."
     )
 
-    static func methodNotAllowed(allowed: [HTTPRequest.Method]) -> Problem {
+    public static func methodNotAllowed(allowed: [HTTPRequest.Method]) -> Problem {
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
         return Problem(
             status: .methodNotAllowed, code: .methodNotAllowed, title: "Method not allowed",

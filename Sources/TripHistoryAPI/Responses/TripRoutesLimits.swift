@@ -1,5 +1,5 @@
 /// Bounds on what one request may ask of the trip routes.
-enum TripRoutesLimits {
+public enum TripRoutesLimits {
     /// Largest accepted `POST /v1/trips` body; a trip is well under 2 KiB.
-    static let maximumBodyBytes = 64 * 1024
+    public static let maximumBodyBytes = 64 * 1024
 }

@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdCore
 import TripHistoryDomain
 
 /// The query of `GET /v1/trips/stats`: the analyst filter, the period, and the zone that cuts periods.
@@ -9,7 +7,7 @@ struct AnalystStatsParameters {
     let granularity: StatsGranularity
 
     static func parse(
-        _ query: FlatDictionary<Substring, Substring>, limits: AnalystQueryLimits
+        _ query: QueryParameters, limits: AnalystQueryLimits
     ) throws(Problem) -> AnalystStatsParameters {
         try TripListParameters.rejectRepeated(["group_by"], in: query)
         let common = try AnalystQueryParameters.parse(query, limits: limits)

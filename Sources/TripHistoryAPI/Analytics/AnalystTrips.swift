@@ -1,16 +1,13 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
 import Logging
 import NIOCore
 import TripHistoryDomain
 import TripHistoryPresentation
 
-/// The analyst routes: the cross-rider trip list (`GET /v1/trips`) with its streaming CSV and NDJSON exports,
-/// and per-period aggregates (`GET /v1/trips/stats`). Analysts only: riders and services get 403.
-public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
-    public typealias Context = TripHistoryRequestContext
-
+/// The analyst operations: the cross-rider trip list (`GET /v1/trips`) with its streaming CSV and NDJSON
+/// exports, and per-period aggregates (`GET /v1/trips/stats`). Analysts only: riders and services get 403.
+public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// Bytes gathered before an export writes them out: big enough for few writes, small enough that the first
     /// bytes leave soon and little is buffered per connection.
     static var exportChunkBytes: Int { 64 * 1024 }
@@ -44,25 +41,18 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         self.cursors = cursors
     }
 
-    /// Adds `GET /v1/trips` and `GET /v1/trips/stats`. Other methods on `/v1/trips` are answered by the trip
-    /// routes, which own `POST /v1/trips`; other methods on `/v1/trips/stats` get 405 here.
-    public func register(on router: Router<Context>) {
-        router.get("/v1/trips") { request, context in try await list(request, context) }
-        router.get("/v1/trips/stats") { request, context in try await stats(request, context) }
-        router.rejectOtherMethods("/v1/trips/stats", allowed: [.get])
-    }
-
-    func list(_ request: Request, _ context: Context) async throws -> Response {
-        let caller = try await analyst(request)
+    /// `GET /v1/trips`: a page as JSON, or the whole selection streamed as NDJSON or CSV, by `Accept`.
+    public func list(head: HTTPRequest, logger: Logger) async throws -> APIResponse {
+        let caller = try await analyst(head)
         let format = try AnalystFormat.negotiate(
-            accept: request.headers[.accept], offered: [.json, .ndjson, .csv]
+            accept: head.headerFields[.accept], offered: [.json, .ndjson, .csv]
         )
-        let parameters = try AnalystListParameters.parse(request.uri.queryParameters, limits: limits)
+        let parameters = try AnalystListParameters.parse(QueryParameters(target: head.path ?? ""), limits: limits)
         let scope = CursorScope(analystFilter: parameters.query.filter)
         let position = try parameters.cursor.map { cursor throws(Problem) in
             try cursors.position(cursor, scope: scope)
         }
-        let locale = localeNegotiator.bestMatch(acceptLanguage: request.headers[.acceptLanguage])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
         switch format {
         case .json:
             if parameters.resumeAfter != nil {
@@ -75,7 +65,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             }
             return try await export(
                 parameters, format: format, after: position?.key ?? parameters.resumeAfter, locale: locale,
-                caller: caller, logger: context.logger
+                caller: caller, logger: logger
             )
         }
     }
@@ -83,7 +73,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
     private func page(
         _ parameters: AnalystListParameters, position: PagePosition?, scope: CursorScope, locale: SupportedLocale,
         caller: Caller
-    ) async throws -> Response {
+    ) async throws -> APIResponse {
         let query = parameters.query
         let queryStarted = ContinuousClock.now
         let page = try await mapped {
@@ -95,13 +85,11 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         let pageCursors = PageCursors(page, scope: scope, codec: cursors)
 
         var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
-        writer.beginObject()
-        writer.tripPage(page, limit: parameters.limit.value, cursors: pageCursors) { trip in
+        writer.listPage(page, limit: parameters.limit.value, cursors: pageCursors) { trip in
             presenter.display(for: trip, locale: locale, timeZone: query.timeZone)
+        } filter: { writer in
+            query.write(to: &writer)
         }
-        writer.key("filter")
-        query.write(to: &writer)
-        writer.endObject()
 
         var headers = Self.headers(contentType: AnalystFormat.json.mediaType, locale: locale)
         headers[TripHeaderNames.link] = pageCursors.link { cursor in
@@ -111,7 +99,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         let body = writer.byteBuffer
         headers[ServerTiming.name] = ServerTiming.durations(
             queryStarted: queryStarted, encodingStarted: encodingStarted)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        return APIResponse(status: .ok, headers: headers, body: .bytes(body))
     }
 
     /// Streams every matching trip after `after`. The first batch is read before the response starts, so a
@@ -122,7 +110,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
     private func export(
         _ parameters: AnalystListParameters, format: AnalystFormat, after: TripKey?, locale: SupportedLocale,
         caller: Caller, logger: Logger
-    ) async throws -> Response {
+    ) async throws -> APIResponse {
         guard let slot = exportSlots.acquire() else {
             throw Problem.tooManyRequests(
                 "At most \(exportSlots.capacity) exports may run at once; retry when one has finished.",
@@ -135,7 +123,7 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         }
         let first = try await mapped { try await batches.next() }
         let presenter = self.presenter
-        let body = ResponseBody { [batches] writer in
+        let body = APIBodyStream { [batches] writer in
             // The slot is held for as long as this body exists, and freed when it is released.
             _ = slot
             var batches = batches
@@ -179,7 +167,6 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
                 }
                 let rest = format == .csv ? ByteBuffer(bytes: csv.bytes) : json.byteBuffer
                 if rest.readableBytes > 0 { try await writer.write(rest) }
-                try await writer.finish(nil)
             } catch {
                 prefetch?.cancel()
                 _ = try? await prefetch?.value
@@ -193,13 +180,14 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
             headers[.contentDisposition] = #"attachment; filename="trips.csv""#
         }
         headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: body)
+        return APIResponse(status: .ok, headers: headers, body: .stream(body))
     }
 
-    func stats(_ request: Request, _ context: Context) async throws -> Response {
-        let caller = try await analyst(request)
-        _ = try AnalystFormat.negotiate(accept: request.headers[.accept], offered: [.json])
-        let parameters = try AnalystStatsParameters.parse(request.uri.queryParameters, limits: limits)
+    /// `GET /v1/trips/stats`: trips, fares, distance and duration per day, week or month.
+    public func stats(head: HTTPRequest) async throws -> APIResponse {
+        let caller = try await analyst(head)
+        _ = try AnalystFormat.negotiate(accept: head.headerFields[.accept], offered: [.json])
+        let parameters = try AnalystStatsParameters.parse(QueryParameters(target: head.path ?? ""), limits: limits)
         let query = TripStatsQuery(
             filter: parameters.query.filter, granularity: parameters.granularity,
             timeZone: parameters.timeZoneIdentifier
@@ -245,12 +233,12 @@ public struct AnalystRoutes<Repository: AnalystTripRepository>: Sendable {
         let body = writer.byteBuffer
         headers[ServerTiming.name] = ServerTiming.durations(
             queryStarted: queryStarted, encodingStarted: encodingStarted)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        return APIResponse(status: .ok, headers: headers, body: .bytes(body))
     }
 
     /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
-    private func analyst(_ request: Request) async throws -> Caller {
-        let caller = try await tokens.caller(authorization: request.headers[.authorization])
+    private func analyst(_ head: HTTPRequest) async throws -> Caller {
+        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
         do {
             try AccessPolicy.checkIsAnalyst(caller: caller)
         } catch {

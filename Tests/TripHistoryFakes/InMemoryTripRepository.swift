@@ -12,6 +12,7 @@ public final class InMemoryTripRepository: TripRepository {
         var keys: [String: (fingerprint: String, tripID: TripID)] = [:]
         var inFlightKeys: Set<String> = []
         var queryCount = 0
+        var attemptCount = 0
     }
 
     private let state = Mutex(State())
@@ -27,6 +28,8 @@ public final class InMemoryTripRepository: TripRepository {
 
     /// Reads served so far, to check what reached the store.
     public var queryCount: Int { state.withLock { $0.queryCount } }
+    /// Reads attempted, those that failed with `failure` included.
+    public var attemptCount: Int { state.withLock { $0.attemptCount } }
 
     /// Every stored trip, in insertion order.
     public var allTrips: [Trip] { state.withLock { $0.trips } }
@@ -80,7 +83,9 @@ public final class InMemoryTripRepository: TripRepository {
         }
     }
 
+    /// Counts a read attempt, then fails it when `failure` is set.
     private func checkFailure() throws {
+        state.withLock { $0.attemptCount += 1 }
         if let failure = failure.withLock({ $0 }) { throw failure }
     }
 }

@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdCore
 import TripHistoryDomain
 
 /// The query of `GET /v1/trips` beyond the filter: page size, cursor, and the resume point of an export.
@@ -12,7 +10,7 @@ struct AnalystListParameters {
     let resumeAfter: TripKey?
 
     static func parse(
-        _ query: FlatDictionary<Substring, Substring>, limits: AnalystQueryLimits
+        _ query: QueryParameters, limits: AnalystQueryLimits
     ) throws(Problem) -> AnalystListParameters {
         try TripListParameters.rejectRepeated(["limit", "cursor", "resume_after", "resume_requested_at"], in: query)
         let common = try AnalystQueryParameters.parse(query, limits: limits)

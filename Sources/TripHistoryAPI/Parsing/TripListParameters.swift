@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdCore
 import TripHistoryDomain
 
 /// The query of a trip list request, checked and normalized. Every rejection names its parameter.
@@ -11,7 +9,7 @@ struct TripListParameters {
     /// The zone of `tz`, used for date-only bounds and for display; nil shows each trip in its own zone.
     let displayTimeZone: TimeZone?
 
-    static func parse(_ query: FlatDictionary<Substring, Substring>) throws(Problem) -> TripListParameters {
+    static func parse(_ query: QueryParameters) throws(Problem) -> TripListParameters {
         try rejectRepeated(["limit", "cursor", "from", "to", "tz", "status"], in: query)
         let timeZone = try parseTimeZone(query["tz"])
         let limit = try PageLimit.parse(query["limit"])
@@ -43,7 +41,7 @@ struct TripListParameters {
     }
 
     /// Refuses a request that repeats any of `names`, whose meaning would then be ambiguous.
-    static func rejectRepeated(_ names: [String], in query: FlatDictionary<Substring, Substring>) throws(Problem) {
+    static func rejectRepeated(_ names: [String], in query: QueryParameters) throws(Problem) {
         // One pass over the query (it is read on every request, warm cache hits included); the problem names
         // the first repeated parameter in `names` order.
         var seen = Array(repeating: false, count: names.count)
@@ -81,5 +79,28 @@ struct TripListParameters {
             name,
             "\(name) must be a date (YYYY-MM-DD) or an RFC 3339 timestamp with an offset, e.g. 2026-01-31T08:00:00Z."
         )
+    }
+}
+
+extension TripListParameters {
+    /// Writes the `filter` object a list page echoes: the bounds normalized to UTC, `tz` and `status`.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("from", filter.range.from.map(RFC3339.format))
+        writer.field("to", filter.range.to.map(RFC3339.format))
+        writer.field("tz", displayTimeZone?.identifier)
+        writer.field("status", filter.status?.rawValue)
+        writer.endObject()
+    }
+
+    /// The list URL of a neighbouring page: the same normalized filter, with its cursor.
+    func url(riderID: RiderID, cursor: String) -> String {
+        var items = ["limit=\(limit.value)"]
+        if let from = filter.range.from { items.append("from=\(RFC3339.format(from))") }
+        if let to = filter.range.to { items.append("to=\(RFC3339.format(to))") }
+        if let zone = displayTimeZone { items.append("tz=\(QueryEncoding.escape(zone.identifier))") }
+        if let status = filter.status { items.append("status=\(status.rawValue)") }
+        items.append("cursor=\(cursor)")
+        return "/v1/riders/\(riderID)/trips?" + items.joined(separator: "&")
     }
 }

@@ -1,0 +1,83 @@
+/// A request's query string decoded the way clients encode it (`application/x-www-form-urlencoded`, as
+/// Python `requests`, browsers' `URLSearchParams`, `curl --data-urlencode` and Go's `url.Values` write it):
+/// `+` is a space and each percent-escape is decoded exactly once. A name or value whose escapes are broken
+/// or whose bytes are not UTF-8 is refused with a problem naming the parameter.
+public struct QueryParameters: Sendable, Sequence {
+    public typealias Element = (name: Substring, value: Substring)
+
+    private var pairs: [Element]
+
+    /// Decodes `query`, the text after `?` (empty when there is none).
+    public init(decoding query: Substring) throws(Problem) {
+        var pairs: [Element] = []
+        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let rawName: Substring
+            let rawValue: Substring
+            if let equals = item.firstIndex(of: "=") {
+                rawName = item[..<equals]
+                rawValue = item[item.index(after: equals)...]
+            } else {
+                (rawName, rawValue) = (item, "")
+            }
+            guard let name = Self.decode(rawName) else {
+                throw Problem.invalidParameter(
+                    "query", "The query has a parameter name that is not valid percent-encoded UTF-8.")
+            }
+            guard let value = Self.decode(rawValue) else {
+                throw Problem.invalidParameter(String(name), "\(name) is not valid percent-encoded UTF-8.")
+            }
+            pairs.append((name, value))
+        }
+        self.pairs = pairs
+    }
+
+    /// The query of a request target such as `/v1/riders/1/trips?limit=2`.
+    public init(target: some StringProtocol) throws(Problem) {
+        let query = target.firstIndex(of: "?").map { Substring(target[target.index(after: $0)...]) } ?? ""
+        try self.init(decoding: query)
+    }
+
+    /// The first value of `name`, nil when absent.
+    public subscript(name: String) -> Substring? {
+        pairs.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
+    }
+
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        pairs.makeIterator()
+    }
+
+    /// `text` with `+` as a space and percent-escapes decoded; nil when an escape is malformed or the result
+    /// is not UTF-8. Text without either is returned as it is, without copying.
+    static func decode(_ text: Substring) -> Substring? {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return text
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    return nil
+                }
+                bytes.append(high << 4 | low)
+            default:
+                bytes.append(byte)
+            }
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else { return nil }
+        return Substring(decoded)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import TripHistoryDomain
+import TripHistoryPresentation
+
+/// The rider-facing operations: a rider's trip list, one trip, and recording a trip.
+///
+/// A read is parsed and checked once into a typed value (`RiderTripsRead`): caller, rider, filter, cursor
+/// position, locale, access decided, cache key. It is then answered from the response cache or computed by
+/// the use case. The server's routes call `list`, `detail` and `record`; an event-loop handler may call
+/// `storedResponse(to:)`, which answers a warm hit from the same checked value and nothing else.
+public struct RiderTrips<Repository: TripRepository>: Sendable {
+    private let listRiderTrips: ListRiderTrips<Repository>
+    private let getTrip: GetTrip<Repository>
+    private let recordTrip: RecordTrip<Repository>
+    private let presenter: TripPresenter
+    private let localeNegotiator: LocaleNegotiator
+    private let tokens: AccessTokens
+    private let cursors: CursorCodec
+    private let cache: TripResponseCache?
+    private let bodyDecoder = JSONDecoder()
+
+    /// `cache`, when given, serves repeated list and detail reads from memory; `record` invalidates the
+    /// rider's entries before answering. Without it every read reaches the repository; bodies are the same.
+    public init(
+        listRiderTrips: ListRiderTrips<Repository>, getTrip: GetTrip<Repository>, recordTrip: RecordTrip<Repository>,
+        presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
+        cache: TripResponseCache? = nil
+    ) {
+        self.listRiderTrips = listRiderTrips
+        self.getTrip = getTrip
+        self.recordTrip = recordTrip
+        self.presenter = presenter
+        self.localeNegotiator = localeNegotiator
+        self.tokens = tokens
+        self.cursors = cursors
+        self.cache = cache
+    }
+
+    /// `GET /v1/riders/{rider_id}/trips`, with the path's `riderID` as sent.
+    public func list(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let read = try listRead(caller: caller, riderID: riderID, head: head)
+        return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
+    }
+
+    /// `GET /v1/riders/{rider_id}/trips/{trip_id}`, with the path's ids as sent.
+    public func detail(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let read = try detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head)
+        return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
+    }
+
+    /// The answer to a rider read that is already in memory: the request passed every check the routes make
+    /// (a token verified before, a valid path and query, a caller who may read these trips) and the cache
+    /// holds its response. Nil for anything else, which the server then answers through `list` or `detail`.
+    /// Never waits, so an event-loop handler may call it.
+    public func storedResponse(to head: HTTPRequest) -> StoredResponse? {
+        guard let cache, head.method == .get, let target = head.path,
+            let path = RiderReadPath(target.prefix { $0 != "?" }),
+            let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
+        else { return nil }
+        let read: RiderTripsRead
+        switch path {
+        case .list(let riderID):
+            guard let checked = try? listRead(caller: caller, riderID: riderID, head: head) else { return nil }
+            read = checked
+        case .detail(let riderID, let tripID):
+            guard let checked = try? detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head)
+            else { return nil }
+            read = checked
+        }
+        guard let stored = cache.storedValue(for: read.cacheKey, scope: read.riderID) else { return nil }
+        let response = Self.respond(stored, source: .hit, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
+        return StoredResponse(route: path.route, response: response)
+    }
+
+    /// Answers a checked read: through the cache when there is one (which computes on a miss), else by
+    /// computing.
+    private func answer(_ read: RiderTripsRead, ifNoneMatch: [String]) async throws -> APIResponse {
+        let compute: @Sendable () async throws -> CachedTripResponse = { try await render(read) }
+        guard let cache else {
+            return Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch)
+        }
+        let (response, source) = try await cache.value(for: read.cacheKey, scope: read.riderID, compute: compute)
+        return Self.respond(response, source: source, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// Checks a list request's path, query and cursor in the order its problems are reported, then access.
+    private func listRead(caller: Caller, riderID: Substring?, head: HTTPRequest) throws(Problem) -> RiderTripsRead {
+        let riderID = try Self.riderID(riderID)
+        let parameters = try TripListParameters.parse(QueryParameters(target: head.path ?? ""))
+        let scope = CursorScope(riderID: riderID, filter: parameters.filter)
+        let position = try parameters.cursor.map { cursor throws(Problem) in
+            try cursors.position(cursor, scope: scope)
+        }
+        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        return RiderTripsRead(
+            riderID: riderID, caller: caller, locale: locale,
+            kind: .list(RiderTripsRead.List(parameters: parameters, scope: scope, position: position))
+        )
+    }
+
+    /// Checks a detail request's path and query, then access.
+    private func detailRead(
+        caller: Caller, riderID: Substring?, tripID: Substring?, head: HTTPRequest
+    ) throws(Problem) -> RiderTripsRead {
+        let riderID = try Self.riderID(riderID)
+        guard let tripID = tripID.flatMap({ TripID($0) }) else {
+            throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
+        }
+        let timeZone = try TripListParameters.parseTimeZone(QueryParameters(target: head.path ?? "")["tz"])
+        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        return RiderTripsRead(
+            riderID: riderID, caller: caller, locale: locale, kind: .detail(tripID: tripID, timeZone: timeZone))
+    }
+
+    private func render(_ read: RiderTripsRead) async throws -> CachedTripResponse {
+        switch read.kind {
+        case .list(let list): return try await renderList(list, read: read)
+        case .detail(let tripID, let timeZone): return try await renderDetail(tripID, timeZone: timeZone, read: read)
+        }
+    }
+
+    private func renderList(_ list: RiderTripsRead.List, read: RiderTripsRead) async throws -> CachedTripResponse {
+        let parameters = list.parameters
+        let queryStarted = ContinuousClock.now
+        let page = try await listRiderTrips.execute(
+            riderID: read.riderID, filter: parameters.filter, limit: parameters.limit, position: list.position,
+            caller: read.caller
+        )
+        let encodingStarted = ContinuousClock.now
+        let pageCursors = PageCursors(page, scope: list.scope, codec: cursors)
+        var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
+        writer.listPage(page, limit: parameters.limit.value, cursors: pageCursors) { trip in
+            presenter.display(for: trip, locale: read.locale, timeZone: parameters.displayTimeZone)
+        } filter: { writer in
+            parameters.write(to: &writer)
+        }
+        return CachedTripResponse(
+            body: writer.byteBuffer,
+            link: pageCursors.link { parameters.url(riderID: read.riderID, cursor: $0) },
+            locale: read.locale, database: encodingStarted - queryStarted, encodingStarted: encodingStarted
+        )
+    }
+
+    private func renderDetail(
+        _ tripID: TripID, timeZone: TimeZone?, read: RiderTripsRead
+    ) async throws
+        -> CachedTripResponse
+    {
+        let queryStarted = ContinuousClock.now
+        let trip = try await getTrip.execute(riderID: read.riderID, tripID: tripID, caller: read.caller)
+        let encodingStarted = ContinuousClock.now
+        var writer = JSONWriter(capacity: 1024)
+        writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: timeZone))
+        return CachedTripResponse(
+            body: writer.byteBuffer, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
+            encodingStarted: encodingStarted
+        )
+    }
+
+    /// `POST /v1/trips`. The role and media type are checked before `body` is read; `body` collects the
+    /// request body and throws when it is over `TripRoutesLimits.maximumBodyBytes`.
+    public func record(head: HTTPRequest, body: () async throws -> ByteBuffer) async throws -> APIResponse {
+        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        // Refuse the wrong role before reading a body it could never use.
+        do {
+            try AccessPolicy.checkCanRecord(caller: caller)
+        } catch {
+            throw Problem(error)
+        }
+        guard let contentType = head.headerFields[.contentType],
+            contentType.lowercased().hasPrefix("application/json")
+        else {
+            throw Problem(
+                status: .unsupportedMediaType, code: .unsupportedMediaType, title: "Unsupported media type",
+                detail: "Send the trip as application/json.", param: "Content-Type"
+            )
+        }
+        let bytes = try await body()
+        let newTrip = try NewTripBody.decode(Array(buffer: bytes), decoder: bodyDecoder).newTrip()
+        let recorded: RecordedTrip
+        let recordStarted = ContinuousClock.now
+        do {
+            recorded = try await recordTrip.execute(
+                newTrip, idempotencyKey: head.headerFields[TripHeaderNames.idempotencyKey], caller: caller
+            )
+        } catch {
+            // The commit may have happened even though this request failed (e.g. the connection broke after it).
+            cache?.invalidate(newTrip.riderID)
+            throw error
+        }
+        // Before the response leaves: once the client sees 201, no read on this instance may miss the trip.
+        cache?.invalidate(recorded.trip.riderID)
+        let encodingStarted = ContinuousClock.now
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        var writer = JSONWriter(capacity: 1024)
+        writer.trip(recorded.trip, display: presenter.display(for: recorded.trip, locale: locale, timeZone: nil))
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.location] = "/v1/riders/\(recorded.trip.riderID)/trips/\(recorded.trip.id)"
+        headers[.contentLanguage] = locale.identifier
+        headers[.cacheControl] = "no-store"
+        if recorded.replayed { headers[TripHeaderNames.idempotentReplayed] = "true" }
+        headers[ServerTiming.name] = ServerTiming.durations(
+            queryStarted: recordStarted, encodingStarted: encodingStarted)
+        return APIResponse(status: .created, headers: headers, body: .bytes(writer.byteBuffer))
+    }
+
+    private static func riderID(_ text: Substring?) throws(Problem) -> RiderID {
+        guard let riderID = text.flatMap({ RiderID($0) }) else {
+            throw Problem.invalidParameter("rider_id", "rider_id must be a positive integer written in decimal.")
+        }
+        return riderID
+    }
+
+    /// The access rule of the use cases, applied before a cache lookup so that no stored response is ever
+    /// served to a caller who could not compute it.
+    private static func checkCanRead(riderID: RiderID, caller: Caller) throws(Problem) {
+        do {
+            try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
+        } catch {
+            throw Problem(error)
+        }
+    }
+
+    /// A 200 with the stored body, or a 304 when `If-None-Match` matches its tag. Both carry the tag and the
+    /// caching headers; the 304 has no body and no `Content-Type`. They are the headers built with the entry,
+    /// with the `Server-Timing` of the computation unless this is a hit.
+    private static func respond(
+        _ response: CachedTripResponse, source: TripResponseCache.Source?, ifNoneMatch: [String]
+    ) -> APIResponse {
+        let notModified = EntityTag.ifNoneMatch(ifNoneMatch, matches: response.etag)
+        var headers = notModified ? response.notModifiedHitHeaders : response.hitHeaders
+        if source != .hit { headers[ServerTiming.name] = ServerTiming.value(for: response, source: source) }
+        return APIResponse(
+            status: notModified ? .notModified : .ok, headers: headers,
+            body: notModified ? .empty : .bytes(response.body)
+        )
+    }
+}
+
+/// An answer found in memory, with the route pattern its request metrics count under.
+public struct StoredResponse: Sendable {
+    public let route: String
+    public let response: APIResponse
+
+    public init(route: String, response: APIResponse) {
+        self.route = route
+        self.response = response
+    }
+}
+
+// Outside the generic `RiderTrips`: a type nested in a generic type is generic too, and its metadata would be
+// instantiated at run time on every request.
+
+/// A rider read, parsed and checked: everything its response depends on, and the key it is cached under.
+struct RiderTripsRead: Sendable {
+    struct List: Sendable {
+        let parameters: TripListParameters
+        /// What the page's cursors are bound to, computed once for checking the request's and signing the page's.
+        let scope: CursorScope
+        let position: PagePosition?
+    }
+
+    enum Kind: Sendable {
+        case list(List)
+        case detail(tripID: TripID, timeZone: TimeZone?)
+    }
+
+    let riderID: RiderID
+    let caller: Caller
+    let locale: SupportedLocale
+    let kind: Kind
+
+    var cacheKey: String {
+        let view = ResponseKey.view(of: caller)
+        switch kind {
+        case .list(let list):
+            return ResponseKey.list(view: view, riderID: riderID, parameters: list.parameters, locale: locale)
+        case .detail(let tripID, let timeZone):
+            return ResponseKey.detail(view: view, riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import Testing
+import TripHistoryCache
+import TripHistoryDomain
+import TripHistoryFakes
+import TripHistoryPresentation
+
+@testable import TripHistoryAPI
+
+/// The rider operations called directly, without a server: a request head in, a response value out.
+@Suite struct RiderTripsTests {
+    static let secret = Array("api-test-secret-that-is-at-least-32-bytes".utf8)
+
+    struct Subject {
+        let operations: RiderTrips<InMemoryTripRepository>
+        let repository: InMemoryTripRepository
+        let tokens: AccessTokens
+    }
+
+    static func subject(cache: TripResponseCache? = TripResponseCache()) async -> Subject {
+        let repository = InMemoryTripRepository(
+            trips: TripFixtures.history(riderID: 1, count: 9) + TripFixtures.history(riderID: 2, count: 2, firstID: 50))
+        let tokens = await AccessTokens(secret: secret)
+        let operations = RiderTrips(
+            listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
+            recordTrip: RecordTrip(repository: repository), presenter: TripPresenter(),
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: CursorCodec(secret: secret), cache: cache)
+        return Subject(operations: operations, repository: repository, tokens: tokens)
+    }
+
+    static func head(_ path: String, token: String?, _ extra: HTTPFields = [:]) -> HTTPRequest {
+        var fields = extra
+        if let token { fields[.authorization] = "Bearer \(token)" }
+        return HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: path, headerFields: fields)
+    }
+
+    static func json(_ response: APIResponse) throws -> [String: Any] {
+        let bytes = try #require(response.bytes)
+        return try #require(try JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any])
+    }
+
+    @Test func aListIsParsedCheckedAndRenderedIntoOneResponseValue() async throws {
+        let subject = await Self.subject()
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let response = try await subject.operations.list(
+            riderID: "1", head: Self.head("/v1/riders/1/trips?limit=4&status=completed", token: token))
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "application/json")
+        #expect(response.headers[.eTag]?.hasPrefix("\"") == true)
+        #expect(response.headers[HTTPField.Name("Link")!]?.contains("rel=\"next\"") == true)
+        let body = try Self.json(response)
+        #expect((body["data"] as? [Any])?.count == 4)
+        #expect((body["filter"] as? [String: Any])?["status"] as? String == "completed")
+        #expect(subject.repository.queryCount == 1)
+    }
+
+    @Test func anotherRidersTripsAreNotFoundWhetherStoredOrNot() async throws {
+        let subject = await Self.subject()
+        let owner = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let other = try await subject.tokens.issue(role: .rider, subject: "2", timeToLive: .seconds(60))
+        _ = try await subject.operations.list(riderID: "1", head: Self.head("/v1/riders/1/trips", token: owner))
+        // Warm for rider 1 now; rider 2 gets neither the stored answer nor a computed one.
+        #expect(subject.operations.storedResponse(to: Self.head("/v1/riders/1/trips", token: owner)) != nil)
+        #expect(subject.operations.storedResponse(to: Self.head("/v1/riders/1/trips", token: other)) == nil)
+        await #expect(throws: Problem.notFound) {
+            _ = try await subject.operations.list(riderID: "1", head: Self.head("/v1/riders/1/trips", token: other))
+        }
+        await #expect(throws: Problem.notFound) {
+            _ = try await subject.operations.detail(
+                riderID: "1", tripID: "3", head: Self.head("/v1/riders/1/trips/3", token: other))
+        }
+    }
+
+    @Test func aStoredResponseIsOnlyEverAWarmHitAndAnswers304ToItsTag() async throws {
+        let subject = await Self.subject()
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let path = "/v1/riders/1/trips?limit=3"
+        // A token never verified, and a read never computed: nothing to answer from memory.
+        #expect(subject.operations.storedResponse(to: Self.head(path, token: token)) == nil)
+        let computed = try await subject.operations.list(riderID: "1", head: Self.head(path, token: token))
+        let stored = try #require(subject.operations.storedResponse(to: Self.head(path, token: token)))
+        #expect(stored.route == RiderReadPath.listRoute)
+        #expect(stored.response.bytes == computed.bytes)
+        #expect(stored.response.headers[HTTPField.Name("Server-Timing")!] == "cache;desc=hit")
+        let tag = try #require(computed.headers[.eTag])
+        let revalidated = try #require(
+            subject.operations.storedResponse(to: Self.head(path, token: token, [.ifNoneMatch: tag])))
+        #expect(revalidated.response.status == .notModified)
+        #expect(revalidated.response.bytes == nil)
+        #expect(subject.repository.queryCount == 1)
+        // Without a cache nothing is ever answered from memory.
+        let uncached = await Self.subject(cache: nil)
+        _ = try await uncached.operations.list(riderID: "1", head: Self.head(path, token: token))
+        #expect(uncached.operations.storedResponse(to: Self.head(path, token: token)) == nil)
+    }
+
+    @Test func queryProblemsNameTheirParameter() async throws {
+        let subject = await Self.subject()
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        for (query, parameter) in [
+            ("limit=0", "limit"), ("tz=Mars%2FOlympus", "tz"), ("from=%ZZ", "from"), ("status=lost", "status"),
+            ("cursor=", "cursor"), ("limit=1&limit=2", "limit"),
+        ] {
+            await #expect {
+                _ = try await subject.operations.list(
+                    riderID: "1", head: Self.head("/v1/riders/1/trips?\(query)", token: token))
+            } throws: { error in
+                (error as? Problem)?.param == parameter && (error as? Problem)?.status == .badRequest
+            }
+        }
+        #expect(subject.repository.queryCount == 0)
+    }
+}
