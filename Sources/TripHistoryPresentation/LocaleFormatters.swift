@@ -88,14 +88,14 @@ final class LocaleFormatters: Sendable {
     /// zone's offset, as `TripPresenter.display(for:locale:timeZone:)` makes it).
     func date(wallClock: Date) -> String {
         guard let seconds = Self.wholeSeconds(wallClock) else { return wallClock.formatted(dateStyle) }
-        return dayStrings.string(forDay: Self.floorDivide(seconds, 86400))
+        return dayStrings.string(forDay: Int(CivilCalendar.floorDivide(Int64(seconds), by: 86_400).quotient))
     }
 
     /// The time of day of a wall-clock time, in the locale's short time style (an instant shifted
     /// by its zone's offset, as `TripPresenter.display(for:locale:timeZone:)` makes it).
     func time(wallClock: Date) -> String {
         guard let seconds = Self.wholeSeconds(wallClock) else { return wallClock.formatted(timeStyle) }
-        return timeByMinute[(seconds - Self.floorDivide(seconds, 86400) * 86400) / 60]
+        return timeByMinute[Int(CivilCalendar.floorDivide(Int64(seconds), by: 86_400).remainder) / 60]
     }
 
     /// The amount with exactly the currency's ISO minor-unit digits, so the shown value is the stored one
@@ -160,11 +160,6 @@ final class LocaleFormatters: Sendable {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard abs(seconds) < 1e15 else { return nil }
         return Int(seconds)
-    }
-
-    private static func floorDivide(_ dividend: Int, _ divisor: Int) -> Int {
-        let quotient = dividend / divisor
-        return dividend % divisor < 0 ? quotient - 1 : quotient
     }
 
     /// Hours and minutes, rounded to the nearest minute (half a minute rounds up), e.g. "1 hr, 5 min".

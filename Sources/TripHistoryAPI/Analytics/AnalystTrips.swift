@@ -239,11 +239,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
     private func analyst(_ head: HTTPRequest) async throws -> Caller {
         let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
-        do {
-            try AccessPolicy.checkIsAnalyst(caller: caller)
-        } catch {
-            throw Problem(error)
-        }
+        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkIsAnalyst(caller: caller) }
         return caller
     }
 

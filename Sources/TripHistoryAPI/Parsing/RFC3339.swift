@@ -95,18 +95,8 @@ enum RFC3339 {
     /// many bytes it wrote.
     static func write(_ date: Date, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let micros = Timestamp.micros(date)
-        var seconds = micros / 1_000_000
-        var fraction = micros % 1_000_000
-        if fraction < 0 {
-            fraction += 1_000_000
-            seconds -= 1
-        }
-        var days = seconds / 86_400
-        var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 {
-            secondOfDay += 86_400
-            days -= 1
-        }
+        let (seconds, fraction) = CivilCalendar.floorDivide(micros, by: 1_000_000)
+        let (days, secondOfDay) = CivilCalendar.floorDivide(seconds, by: 86_400)
         let civil = civilDate(daysSinceEpoch: days)
         var cursor = output
         func digits(_ value: Int, width: Int) {

@@ -168,11 +168,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     public func record(head: HTTPRequest, body: () async throws -> ByteBuffer) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
         // Refuse the wrong role before reading a body it could never use.
-        do {
-            try AccessPolicy.checkCanRecord(caller: caller)
-        } catch {
-            throw Problem(error)
-        }
+        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanRecord(caller: caller) }
         guard let contentType = head.headerFields[.contentType],
             contentType.lowercased().hasPrefix("application/json")
         else {
@@ -221,10 +217,8 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     /// The access rule of the use cases, applied before a cache lookup so that no stored response is ever
     /// served to a caller who could not compute it.
     private static func checkCanRead(riderID: RiderID, caller: Caller) throws(Problem) {
-        do {
+        try Problem.enforce { () throws(TripHistoryError) in
             try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
-        } catch {
-            throw Problem(error)
         }
     }
 

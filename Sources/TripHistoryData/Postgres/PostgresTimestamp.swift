@@ -15,7 +15,7 @@ public enum PostgresTimestamp {
 
     /// Appends the text form of `micros` to `bytes`; used on hot paths such as COPY rows.
     public static func append(micros: Int64, to bytes: inout [UInt8]) {
-        let (days, remainder) = floorDivide(micros, microsPerDay)
+        let (days, remainder) = CivilCalendar.floorDivide(micros, by: microsPerDay)
         let (year, month, day) = civil(fromDays: days)
         let seconds = remainder / 1_000_000
         let fraction = remainder % 1_000_000
@@ -108,12 +108,6 @@ public enum PostgresTimestamp {
         let days = days(fromYear: year, month: month, day: day)
         let secondsOfDay = hour * 3600 + minute * 60 + second - sign * offsetSeconds
         return (days * 86_400 + secondsOfDay) * 1_000_000 + fraction
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value / divisor
-        let remainder = value % divisor
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
     private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {

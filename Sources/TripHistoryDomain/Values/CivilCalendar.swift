@@ -23,4 +23,13 @@ public enum CivilCalendar {
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
+
+    /// `value` divided by a positive `divisor` rounded down, and the remainder, which is never negative: the
+    /// day and the time of day of an instant before 1970 as well as after.
+    @inlinable
+    public static func floorDivide(_ value: Int64, by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let quotient = value / divisor
+        let remainder = value % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
 }

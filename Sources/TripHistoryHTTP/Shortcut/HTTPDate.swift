@@ -20,19 +20,11 @@ struct HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func format(secondsSince1970 seconds: Int64) -> String {
-        let (days, secondOfDay) = seconds.floorDividedAndModulo(86_400)
+        let (days, secondOfDay) = CivilCalendar.floorDivide(seconds, by: 86_400)
         let date = CivilCalendar.date(days: days)
-        let weekday = weekdays[Int(days.floorDividedAndModulo(7).remainder)]
+        let weekday = weekdays[Int(CivilCalendar.floorDivide(days, by: 7).remainder)]
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(weekday), \(two(date.day)) \(months[Int(date.month) - 1]) \(date.year) "
             + "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
-    }
-}
-
-extension Int64 {
-    /// Quotient rounded down and a non-negative remainder, for times before 1970 too.
-    fileprivate func floorDividedAndModulo(_ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let remainder = ((self % divisor) + divisor) % divisor
-        return ((self - remainder) / divisor, remainder)
     }
 }
