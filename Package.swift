@@ -82,6 +82,7 @@ let package = Package(
             dependencies: [
                 "TripHistoryAPI",
                 "TripHistoryDomain",
+                "TripHistoryPresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),

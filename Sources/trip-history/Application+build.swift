@@ -33,8 +33,6 @@ func buildApplication(
 
     let repository = PostgresTripRepository(pool: pool, logger: logger)
     let health = DatabaseHealth(pool: pool, migrations: migrations)
-    let tokens = await AccessTokens(secret: configuration.secret)
-    let presenter = TripPresenter()
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
@@ -48,51 +46,26 @@ func buildApplication(
             }
         )
     }
-    let riderTrips = RiderTrips(
-        listRiderTrips: ListRiderTrips(repository: repository),
-        getTrip: GetTrip(repository: repository),
-        recordTrip: RecordTrip(repository: repository),
-        presenter: presenter,
-        localeNegotiator: LocaleNegotiator(),
-        tokens: tokens,
-        cursors: CursorCodec(secret: configuration.secret),
-        cache: cache
-    )
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
     let analystRepository = PostgresAnalystTripRepository(
         pool: pool, statementTimeout: analystConfiguration.statementTimeout, logger: logger
     )
-    let analystLimits = AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays)
-    let analystTrips = AnalystTrips(
-        listTrips: ListAnalystTrips(repository: analystRepository, limits: analystLimits),
-        exportTrips: ExportAnalystTrips(repository: analystRepository, limits: analystLimits),
-        getStats: GetTripStats(repository: analystRepository, limits: analystLimits),
-        limits: analystLimits,
-        exportSlots: ExportSlots(capacity: analystConfiguration.maximumConcurrentExports),
-        presenter: presenter,
-        localeNegotiator: LocaleNegotiator(),
-        tokens: tokens,
-        cursors: CursorCodec(secret: configuration.secret)
+    let server = await TripHistoryServer(
+        repository: repository, analystRepository: analystRepository,
+        settings: .init(
+            secret: configuration.secret, cache: cache,
+            analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
+            maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
+            openAPIDocument: openAPIDocument, isReady: { await health.isReady() },
+            metricsExposition: { metrics.emitToBuffer() }
+        )
     )
-    let operationalRoutes = OperationalRoutes(
-        isReady: { await health.isReady() }, openAPIDocument: openAPIDocument,
-        metrics: { metrics.emitToBuffer() }
-    )
+    // Warm cache hits and the liveness probe are answered on the event loop before the framework sees them;
+    // both count in the same request metrics.
     let requestMetrics = RequestMetrics()
-    let router = buildTripHistoryRouter(
-        riderTrips: riderTrips, analystTrips: analystTrips, operationalRoutes: operationalRoutes,
-        metrics: requestMetrics
-    )
-    // Warm cache hits and the liveness probe are answered on the event loop before the framework sees them.
-    let answerFromMemory: @Sendable (HTTPRequest) -> StoredResponse? = { head in
-        OperationalRoutes.livenessResponse(to: head) ?? riderTrips.storedResponse(to: head)
-    }
     var application = Application(
-        router: router,
-        server: .http1(
-            configuration: .init(additionalChannelHandlers: [
-                WarmHitHandler(metrics: requestMetrics, answer: answerFromMemory)
-            ])),
+        router: server.router(metrics: requestMetrics),
+        server: server.http1(metrics: requestMetrics),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )

@@ -21,9 +21,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let cursors: CursorCodec
     /// The export limit of the analyst routes, to check that slots are given back.
     public let exportSlots: ExportSlots
-    private let makeRouter: @Sendable () -> Router<TripHistoryRequestContext>
-    private let makeWarmHitAnswer: @Sendable (HTTPRequest) -> StoredResponse?
-    private let makeRouterWithMetrics: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
+    private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
+    private let storedResponse: @Sendable (HTTPRequest) -> StoredResponse?
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     public init(
@@ -37,7 +36,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         )
     }
 
-    /// The API with analyst routes over `analystRepository`, with the analyst limits given here.
+    /// The API with analyst routes over `analystRepository`, with the analyst limits given here, built by
+    /// `TripHistoryServer` exactly as `serve` builds it.
     public init<AnalystRepository: AnalystTripRepository>(
         repository: Repository, analystRepository: AnalystRepository,
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
@@ -46,57 +46,31 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         metrics: (@Sendable () -> [UInt8])? = nil
     ) async {
         self.repository = repository
-        let tokens = await AccessTokens(secret: Self.secret)
-        let cursors = CursorCodec(secret: Self.secret)
-        self.tokens = tokens
-        self.cursors = cursors
-        let presenter = TripPresenter()
-        let riderTrips = RiderTrips(
-            listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
-            recordTrip: RecordTrip(repository: repository), presenter: presenter,
-            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: cache
+        let server = await TripHistoryServer(
+            repository: repository, analystRepository: analystRepository,
+            settings: .init(
+                secret: Self.secret, cache: cache, analystLimits: analystLimits,
+                maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
+                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, metricsExposition: metrics
+            )
         )
-        let exportSlots = ExportSlots(capacity: maximumConcurrentExports)
-        self.exportSlots = exportSlots
-        let analystTrips = AnalystTrips(
-            listTrips: ListAnalystTrips(repository: analystRepository, limits: analystLimits),
-            exportTrips: ExportAnalystTrips(
-                repository: analystRepository, limits: analystLimits, batchSize: exportBatchSize),
-            getStats: GetTripStats(repository: analystRepository, limits: analystLimits),
-            limits: analystLimits, exportSlots: exportSlots, presenter: presenter,
-            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors
-        )
-        let operationalRoutes = OperationalRoutes(
-            isReady: isReady, openAPIDocument: Self.repositoryOpenAPIDocument, metrics: metrics
-        )
-        let makeRouterWithMetrics: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext> = { metrics in
-            buildTripHistoryRouter(
-                riderTrips: riderTrips, analystTrips: analystTrips, operationalRoutes: operationalRoutes,
-                metrics: metrics)
-        }
-        self.makeRouterWithMetrics = makeRouterWithMetrics
-        makeRouter = { makeRouterWithMetrics(RequestMetrics(factory: NOOPMetricsHandler.instance)) }
-        makeWarmHitAnswer = { head in
-            OperationalRoutes.livenessResponse(to: head) ?? riderTrips.storedResponse(to: head)
-        }
+        tokens = server.tokens
+        cursors = server.cursors
+        exportSlots = server.exportSlots
+        makeRouter = { metrics in server.router(metrics: metrics) }
+        storedResponse = server.storedResponse(to:)
     }
 
     /// The router as the composition root builds it, for tests that run it on a real socket.
     public func router() -> Router<TripHistoryRequestContext> {
-        makeRouter()
+        makeRouter(RequestMetrics(factory: NOOPMetricsHandler.instance))
     }
 
     /// Runs `body` against the router in memory.
     public func test<Value: Sendable>(
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        try await Application(router: makeRouter()).test(.router, body)
-    }
-
-    /// The warm-hit handler's entry point as the composition root builds it: the liveness probe and, with a
-    /// cache, stored rider reads.
-    public func warmHitAnswer(to head: HTTPRequest) -> StoredResponse? {
-        makeWarmHitAnswer(head)
+        try await Application(router: router()).test(.router, body)
     }
 
     /// Runs `body` against a real server on a loopback socket, wired like `serve`: the warm-hit handler
@@ -109,14 +83,14 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         let requestMetrics = RequestMetrics(factory: metrics)
-        let stored = makeWarmHitAnswer
+        let stored = storedResponse
         let answer: @Sendable (HTTPRequest) -> StoredResponse? = { head in
             let response = stored(head)
             if response != nil { onWarmHit() }
             return response
         }
         let application = Application(
-            router: makeRouterWithMetrics(requestMetrics),
+            router: makeRouter(requestMetrics),
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: warmHits ? [WarmHitHandler(metrics: requestMetrics, answer: answer)] : []

@@ -1,0 +1,109 @@
+import Hummingbird
+import HummingbirdCore
+import TripHistoryAPI
+import TripHistoryDomain
+import TripHistoryPresentation
+
+/// The HTTP server's parts wired from the repositories and settings: the API's operations, the router and
+/// the warm-hit handler. `serve` builds its server through this type and so do the tests, so both run the
+/// same wiring.
+public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: AnalystTripRepository>: Sendable {
+    /// What the server is built with besides its repositories.
+    public struct Settings: Sendable {
+        /// The service secret: token and cursor keys are derived from it.
+        public var secret: [UInt8]
+        /// The response cache of the rider reads; nil reads every response from the repository.
+        public var cache: TripResponseCache?
+        /// The analyst limits; the same values are given to the analyst use cases.
+        public var analystLimits: AnalystQueryLimits
+        /// Exports streaming at once; more get 429.
+        public var maximumConcurrentExports: Int
+        /// Trips read per export batch.
+        public var exportBatchSize: Int
+        /// The `openapi.yaml` served at `GET /openapi.yaml`.
+        public var openAPIDocument: [UInt8]
+        /// Whether the database is reachable and current, for `GET /readyz`.
+        public var isReady: @Sendable () async -> Bool
+        /// The Prometheus text exposition served at `GET /metrics`; nil serves no `/metrics`.
+        public var metricsExposition: (@Sendable () -> [UInt8])?
+
+        public init(
+            secret: [UInt8], cache: TripResponseCache? = nil, analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
+            maximumConcurrentExports: Int = 2,
+            exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
+            openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool,
+            metricsExposition: (@Sendable () -> [UInt8])? = nil
+        ) {
+            self.secret = secret
+            self.cache = cache
+            self.analystLimits = analystLimits
+            self.maximumConcurrentExports = maximumConcurrentExports
+            self.exportBatchSize = exportBatchSize
+            self.openAPIDocument = openAPIDocument
+            self.isReady = isReady
+            self.metricsExposition = metricsExposition
+        }
+    }
+
+    public let riderTrips: RiderTrips<Repository>
+    public let analystTrips: AnalystTrips<AnalystRepository>
+    /// Issues and verifies the bearer tokens the API accepts.
+    public let tokens: AccessTokens
+    public let cursors: CursorCodec
+    /// The export limit of the analyst routes.
+    public let exportSlots: ExportSlots
+    let operationalRoutes: OperationalRoutes
+
+    public init(repository: Repository, analystRepository: AnalystRepository, settings: Settings) async {
+        let tokens = await AccessTokens(secret: settings.secret)
+        let cursors = CursorCodec(secret: settings.secret)
+        let presenter = TripPresenter()
+        let exportSlots = ExportSlots(capacity: settings.maximumConcurrentExports)
+        let limits = settings.analystLimits
+        self.tokens = tokens
+        self.cursors = cursors
+        self.exportSlots = exportSlots
+        riderTrips = RiderTrips(
+            listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
+            recordTrip: RecordTrip(repository: repository), presenter: presenter,
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: settings.cache
+        )
+        analystTrips = AnalystTrips(
+            listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),
+            exportTrips: ExportAnalystTrips(
+                repository: analystRepository, limits: limits, batchSize: settings.exportBatchSize),
+            getStats: GetTripStats(repository: analystRepository, limits: limits),
+            limits: limits, exportSlots: exportSlots, presenter: presenter, localeNegotiator: LocaleNegotiator(),
+            tokens: tokens, cursors: cursors
+        )
+        operationalRoutes = OperationalRoutes(
+            isReady: settings.isReady, openAPIDocument: settings.openAPIDocument,
+            metrics: settings.metricsExposition
+        )
+    }
+
+    /// The router: request metrics outermost (counts and latency per route, method and status, in
+    /// `metrics`), then the problem middleware, so every response, the router's own 404s included, gets a
+    /// request id and errors become problems; then the routes, each a call into the API module.
+    public func router(metrics: RequestMetrics) -> Router<TripHistoryRequestContext> {
+        let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        router.add(middleware: ProblemMiddleware())
+        operationalRoutes.register(on: router)
+        APIRoutes(riderTrips: riderTrips, analystTrips: analystTrips).register(on: router)
+        return router
+    }
+
+    /// The response already in memory for a request head: the liveness probe, or a warm rider read; nil
+    /// for anything the router must answer. The warm-hit handler's one entry point.
+    @Sendable public func storedResponse(to head: HTTPRequest) -> StoredResponse? {
+        OperationalRoutes.livenessResponse(to: head) ?? riderTrips.storedResponse(to: head)
+    }
+
+    /// HTTP/1.1 with the warm-hit handler after the decoder, counting in `metrics` like the router.
+    public func http1(metrics: RequestMetrics) -> HTTPServerBuilder {
+        let answer = storedResponse(to:)
+        return .http1(
+            configuration: .init(additionalChannelHandlers: [WarmHitHandler(metrics: metrics, answer: answer)]))
+    }
+}
