@@ -2,7 +2,7 @@ import Foundation
 
 /// How one locale writes amounts of one currency, with exactly the currency's ISO minor-unit digits.
 ///
-/// Formatting through ICU costs about 2 µs an amount even with the style built once. For every locale
+/// Formatting through ICU is costly per amount even with the style built once. For every locale
 /// and currency the trip screens use, ICU writes a non-negative amount as literal text, the integer
 /// digits in groups of three, a decimal separator, the fraction digits and literal text ("1.234,56 €",
 /// "US$1,234.56"). So the pieces are read from ICU's own output for probe amounts and the hot path writes

@@ -4,8 +4,8 @@ import Synchronization
 /// standard library's `AtomicLazyReference` does, with calls this module can specialize.
 ///
 /// Why: `AtomicLazyReference.load()` is not inlinable, so every call ran its generic code and looked up the
-/// type's metadata at run time; profiles of the uncached page put that at about half of each table lookup
-/// (`ZoneOffsets`, `DayStrings`), once per trip each.
+/// type's metadata at run time, in each table lookup (`ZoneOffsets`, `DayStrings`), once per trip each
+/// (the profile is in `BENCHMARKS.md`).
 final class PublishedOnce<Value: AnyObject & Sendable>: Sendable {
     /// Holds one retain of the published value, released with this object.
     private let published = Atomic<Unmanaged<Value>?>(nil)

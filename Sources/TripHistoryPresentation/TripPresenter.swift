@@ -3,8 +3,7 @@ import TripHistoryDomain
 
 /// Turns trips into the localized strings of the trip list and detail screens.
 ///
-/// Build one at start-up and share it: the initializer prepares every locale's formatters and tables
-/// (about 70 ms of CPU), and `display(for:locale:timeZone:)` mostly reads them. It is safe to call from any
+/// Build one at start-up and share it: the initializer prepares every locale's formatters and tables, and `display(for:locale:timeZone:)` mostly reads them. It is safe to call from any
 /// number of threads at once. For common values (see `LocaleFormatters` and `ZoneOffsets`) no lock is taken
 /// on that path; a currency outside `LocaleFormatters.precomputedCurrencies` takes a short lock, and values
 /// outside the tables go to ICU, whose calls briefly lock Foundation's formatter cache or the zone's

@@ -5,8 +5,8 @@ import TripHistoryDomain
 /// `DayStrings` caches (`window`, 2000 to 2063) instead of asking ICU on every call.
 ///
 /// Why: `TimeZone.secondsFromGMT(for:)` locks the zone's ICU calendar on every call, and the presenter makes
-/// one per trip (about 1% of the service's CPU on an uncached first page, and a lock that every thread
-/// showing trips of one zone shares). A zone's offset only changes at its transitions, daylight saving and
+/// one per trip (a cost that shows in profiles of the uncached page, `BENCHMARKS.md`, and a lock that
+/// every thread showing trips of one zone shares). A zone's offset only changes at its transitions, daylight saving and
 /// rule changes alike, which `nextDaylightSavingTimeTransition(after:)` lists: a few a year. They are
 /// gathered on the zone's first use (at most a few hundred ICU calls) and published through a
 /// `PublishedOnce`, as `DayStrings` publishes its years; a thread that loses the race drops its copy.
