@@ -3,6 +3,10 @@ import TripHistoryDomain
 /// Appends RFC 4180 CSV: fields separated by commas, records ended by CRLF, and a field quoted (with inner
 /// quotes doubled) exactly when it holds a comma, a quote, CR or LF. Trips are written with their stored
 /// values only (no display strings), times in RFC 3339 UTC like the JSON API, so a row is machine-readable.
+///
+/// Text cells (product, city, zone, addresses) that start with `=`, `+`, `-`, `@`, a tab or CR are written
+/// with a leading `'` and quoted, as OWASP recommends against CSV injection: a spreadsheet shows such a cell
+/// as text instead of running it as a formula. Numbers are written as they are.
 struct CSVWriter {
     /// The header row's column names, in the order `trip(_:)` writes them.
     static let columns = [
@@ -31,7 +35,7 @@ struct CSVWriter {
         DecimalDigits.append(trip.riderID.rawValue, to: &bytes)
         comma()
         for text in [d.status.rawValue, d.product, d.city, d.timeZone] {
-            append(text)
+            appendText(text)
             comma()
         }
         RFC3339.append(d.requestedAt, to: &bytes)
@@ -45,16 +49,30 @@ struct CSVWriter {
             comma()
             append(place.longitude.description)
             comma()
-            append(place.address)
+            appendText(place.address)
             comma()
         }
         for number in [d.distanceMeters, d.durationSeconds, d.fare.amountMinor] {
             DecimalDigits.append(number, to: &bytes)
             comma()
         }
-        append(d.fare.currency.code)
+        appendText(d.fare.currency.code)
         bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
+
+    /// A text cell, defused when a spreadsheet would read it as a formula.
+    private mutating func appendText(_ field: String) {
+        guard let first = field.utf8.first, Self.formulaStarts.contains(first) else {
+            append(field)
+            return
+        }
+        append("'" + field, forceQuotes: true)
+    }
+
+    /// The first bytes that make a spreadsheet treat a cell as a formula (OWASP's list).
+    private static let formulaStarts: Set<UInt8> = [
+        UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+    ]
 
     /// Empties the buffer, keeping its capacity, to write the next chunk of a stream.
     mutating func clear() {
@@ -73,12 +91,14 @@ struct CSVWriter {
         bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
 
-    private mutating func append(_ field: String) {
+    private mutating func append(_ field: String, forceQuotes: Bool = false) {
         let utf8 = field.utf8
-        let needsQuotes = utf8.contains { byte in
-            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
-                || byte == UInt8(ascii: "\n")
-        }
+        let needsQuotes =
+            forceQuotes
+            || utf8.contains { byte in
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
+                    || byte == UInt8(ascii: "\n")
+            }
         guard needsQuotes else {
             bytes.append(contentsOf: utf8)
             return
