@@ -13,6 +13,7 @@ import TripHistoryTestSupport
             try await client.execute(uri: "/nowhere", method: .get) { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
                 #expect(response.json().string("code") == "not_found")
             }
             try await client.execute(uri: "/v1/riders/1/trips", method: .delete) { response in
@@ -27,6 +28,7 @@ import TripHistoryTestSupport
             // HEAD comes with every GET route, as HTTP requires.
             try await client.execute(uri: "/healthz", method: .head) { response in
                 #expect(response.status == .ok)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
                 #expect(response.body.readableBytes == 0)
             }
         }

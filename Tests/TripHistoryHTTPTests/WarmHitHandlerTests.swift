@@ -97,6 +97,7 @@ import TripHistoryTestSupport
                 #expect(Self.comparable(byHandler.headers) == Self.comparable(byRouter.headers))
                 #expect(byHandler.headers[.contentLength] == String(byHandler.body.readableBytes))
                 #expect(byHandler.headers[Self.requestID] == "trace-7")
+                #expect(byHandler.headers[.xContentTypeOptions] == "nosniff")
                 #expect(byHandler.headers[.date]?.hasSuffix(" GMT") == true)
 
                 let tag = try #require(byHandler.headers[.eTag])

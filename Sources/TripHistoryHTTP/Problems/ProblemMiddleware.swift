@@ -5,8 +5,9 @@ import NIOCore
 import TripHistoryAPI
 import TripHistoryDomain
 
-/// The outermost middleware: assigns the request id, and turns every error, whatever layer threw it,
-/// into a problem response. Unknown errors are logged with the request id and answered with a bare 500,
+/// The outermost middleware: assigns the request id, stamps every response with the headers all responses
+/// carry (`stamp(_:requestID:)`, shared with the warm-hit handler), and turns every error, whatever layer
+/// threw it, into a problem response. Unknown errors are logged with the request id and answered with a bare 500,
 /// so nothing internal reaches the client.
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = TripHistoryRequestContext
@@ -27,8 +28,15 @@ struct ProblemMiddleware: RouterMiddleware {
             let problem = Self.problem(for: error, logger: context.logger)
             response = Response(problem.response(requestID: requestID))
         }
-        response.headers[Self.requestIDField] = requestID
+        Self.stamp(&response.headers, requestID: requestID)
         return response
+    }
+
+    /// Adds what every response carries, whoever answered it: the request id, and
+    /// `X-Content-Type-Options: nosniff` so no browser guesses another type than the one declared.
+    static func stamp(_ headers: inout HTTPFields, requestID: String) {
+        headers[requestIDField] = requestID
+        headers[.xContentTypeOptions] = "nosniff"
     }
 
     /// The id a response to a request with these headers carries: the client's when usable, else a new one.

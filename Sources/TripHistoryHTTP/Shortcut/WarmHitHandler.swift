@@ -18,8 +18,9 @@ import TripHistoryAPI
 /// The connection's state is one enum (as in swift-nio's `HTTPServerPipelineHandler`): while a request passed
 /// on has not been fully answered, later requests are passed on too, so pipelined responses never overtake
 /// each other. Only a plain GET without a body that keeps the connection open is answered here. Responses
-/// written here get the request id (`ProblemMiddleware.requestID(for:)`), `Date` and `Content-Length`, and are
-/// counted in the same `RequestMetrics` as the router's.
+/// written here get the request id and the headers of every response (`ProblemMiddleware.requestID(for:)`
+/// and `stamp(_:requestID:)`), `Date` and `Content-Length`, and are counted in the same `RequestMetrics` as
+/// the router's.
 public final class WarmHitHandler: ChannelDuplexHandler, RemovableChannelHandler {
     public typealias InboundIn = HTTPRequestPart
     public typealias InboundOut = HTTPRequestPart
@@ -127,7 +128,7 @@ public final class WarmHitHandler: ChannelDuplexHandler, RemovableChannelHandler
         var headers = response.headers
         let body = response.bytes
         if let body { headers[.contentLength] = String(body.readableBytes) }
-        headers[ProblemMiddleware.requestIDField] = answer.requestID
+        ProblemMiddleware.stamp(&headers, requestID: answer.requestID)
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
         context.write(
             wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
