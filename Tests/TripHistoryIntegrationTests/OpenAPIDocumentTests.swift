@@ -166,9 +166,12 @@ import TripHistoryTestSupport
         var weakTag = Self.conformingHeaders
         weakTag[.eTag] = "W/\"q9Xf3V1mKc8oZ2hT0bW4Ag\""
         #expect(!detailViolations(Self.conformingTrip, headers: weakTag).isEmpty, "a weak ETag on a 200")
-        var noTiming = Self.conformingHeaders
-        noTiming[HTTPField.Name("Server-Timing")!] = nil
-        #expect(!detailViolations(Self.conformingTrip, headers: noTiming).isEmpty, "a 200 without Server-Timing")
+        var noLanguage = Self.conformingHeaders
+        noLanguage[.contentLanguage] = nil
+        #expect(!detailViolations(Self.conformingTrip, headers: noLanguage).isEmpty, "a 200 without Content-Language")
+        var badTiming = Self.conformingHeaders
+        badTiming[HTTPField.Name("Server-Timing")!] = "db;dur=fast"
+        #expect(!detailViolations(Self.conformingTrip, headers: badTiming).isEmpty, "a malformed Server-Timing")
     }
 
     @Test(arguments: [

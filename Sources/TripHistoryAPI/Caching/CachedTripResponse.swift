@@ -27,21 +27,26 @@ public struct CachedTripResponse: ResponseCacheValue {
     /// `X-Request-ID` and `Date`); a computed response takes them with its own `Server-Timing`.
     let hitHeaders: HTTPFields
     let notModifiedHitHeaders: HTTPFields
+    /// Whether responses of this entry carry `Server-Timing`: only to a rider reading their own trips, since
+    /// to anyone else a hit would tell that somebody else just read the same page.
+    let reportsTiming: Bool
 
     init(
         body: ByteBuffer, link: String?, locale: SupportedLocale, database: Duration,
-        encodingStarted: ContinuousClock.Instant
+        encodingStarted: ContinuousClock.Instant, reportsTiming: Bool
     ) {
+        self.reportsTiming = reportsTiming
         self.body = body
         self.etag = EntityTag.strong(for: body)
         self.link = link
         self.locale = locale
         self.database = database
         self.encoding = ContinuousClock.now - encodingStarted
+        let serverTiming = reportsTiming ? ServerTiming.hit : nil
         hitHeaders = Self.headers(
-            etag: etag, locale: locale, serverTiming: ServerTiming.hit, link: link, notModified: false)
+            etag: etag, locale: locale, serverTiming: serverTiming, link: link, notModified: false)
         notModifiedHitHeaders = Self.headers(
-            etag: etag, locale: locale, serverTiming: ServerTiming.hit, link: link, notModified: true
+            etag: etag, locale: locale, serverTiming: serverTiming, link: link, notModified: true
         )
     }
 
@@ -53,7 +58,7 @@ public struct CachedTripResponse: ResponseCacheValue {
     /// The headers of this response with the given `Server-Timing`: per-rider caching rules (no shared cache
     /// may keep it; it differs by token and language), its tag, and for a 200 its type and `Link`.
     private static func headers(
-        etag: String, locale: SupportedLocale, serverTiming: String, link: String?, notModified: Bool
+        etag: String, locale: SupportedLocale, serverTiming: String?, link: String?, notModified: Bool
     ) -> HTTPFields {
         var headers = HTTPFields()
         if !notModified { headers[.contentType] = "application/json" }
@@ -61,7 +66,7 @@ public struct CachedTripResponse: ResponseCacheValue {
         headers[.cacheControl] = "private, no-cache"
         headers[.vary] = "Authorization, Accept-Language"
         headers[.eTag] = etag
-        headers[ServerTiming.name] = serverTiming
+        if let serverTiming { headers[ServerTiming.name] = serverTiming }
         if !notModified, let link { headers[TripHeaderNames.link] = link }
         return headers
     }

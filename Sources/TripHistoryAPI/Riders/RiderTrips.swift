@@ -143,7 +143,8 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         return CachedTripResponse(
             body: writer.byteBuffer,
             link: pageCursors.link { parameters.url(riderID: read.riderID, cursor: $0) },
-            locale: read.locale, database: encodingStarted - queryStarted, encodingStarted: encodingStarted
+            locale: read.locale, database: encodingStarted - queryStarted, encodingStarted: encodingStarted,
+            reportsTiming: read.reportsTiming
         )
     }
 
@@ -159,7 +160,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: timeZone))
         return CachedTripResponse(
             body: writer.byteBuffer, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
-            encodingStarted: encodingStarted
+            encodingStarted: encodingStarted, reportsTiming: read.reportsTiming
         )
     }
 
@@ -230,7 +231,9 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     ) -> APIResponse {
         let notModified = EntityTag.ifNoneMatch(ifNoneMatch, matches: response.etag)
         var headers = notModified ? response.notModifiedHitHeaders : response.hitHeaders
-        if source != .hit { headers[ServerTiming.name] = ServerTiming.value(for: response, source: source) }
+        if source != .hit, response.reportsTiming {
+            headers[ServerTiming.name] = ServerTiming.value(for: response, source: source)
+        }
         return APIResponse(
             status: notModified ? .notModified : .ok, headers: headers,
             body: notModified ? .empty : .bytes(response.body)
@@ -270,6 +273,12 @@ struct RiderTripsRead: Sendable {
     let caller: Caller
     let locale: SupportedLocale
     let kind: Kind
+
+    /// Timings (and cache hits) are shown only to the rider whose trips these are.
+    var reportsTiming: Bool {
+        if case .rider = caller { return true }
+        return false
+    }
 
     var cacheKey: String {
         let view = ResponseKey.view(of: caller)
