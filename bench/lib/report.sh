@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The report: every measured scenario is one row of the main table (record); the sections write their own parts
 # (report_part); write_report puts the header, the table, the full run's ratios and the parts together, prints
-# it, and publish_report appends it to BENCHMARKS.md (BENCH_OUT).
+# it, and publish_report replaces this mode's "latest run" block in BENCHMARKS.md (BENCH_OUT).
 
 RESULTS=""                      # TSV rows of the main table, in the order the scenarios ran
 declare -gA RPS=() P50=() P99=() # scenario name -> req/s, p50 ms, p99 ms, for the ratios
@@ -98,10 +98,24 @@ full_run_ratios() {
         "${P99[$control_busy]:-n/a}" "${P99[$control_idle]:-n/a}" "$(ratio "${P99[$control_busy]:-}" "${P99[$control_idle]:-}")"
 }
 
-# Appends the report to BENCH_OUT (BENCHMARKS.md by default; "-" appends nowhere).
+# Replaces the block of this mode (full, analyst or compare) between its markers in BENCH_OUT with the report,
+# or appends the block when the file has none; BENCH_OUT=- writes nothing. One block per mode, so a partial run
+# does not hide the last full run; older runs stay in git's history of the file.
 publish_report() {
     [[ $OUT != - ]] || return 0
-    [[ -f $OUT ]] || printf '# Benchmarks\n\n' >"$OUT"
-    { printf '\n'; cat "$WORK/report.md"; } >>"$OUT"
-    th_log "appended to $OUT"
+    local mode=${ONLY:-full} begin end
+    begin="<!-- bench/run: latest $mode run (replaced by each run of this mode) -->"
+    end="<!-- bench/run: end of the latest $mode run -->"
+    [[ -f $OUT ]] || printf '# Benchmarks\n' >"$OUT"
+    if grep -qxF -- "$begin" "$OUT" && grep -qxF -- "$end" "$OUT"; then
+        awk -v begin="$begin" -v end="$end" -v report="$WORK/report.md" '
+            $0 == begin { print; while ((getline line < report) > 0) print line; skip = 1; next }
+            $0 == end { skip = 0 }
+            !skip { print }' "$OUT" >"$WORK/out.md"
+        cat "$WORK/out.md" >"$OUT"
+        th_log "replaced the latest $mode run in $OUT"
+    else
+        { printf '\n%s\n' "$begin"; cat "$WORK/report.md"; printf '%s\n' "$end"; } >>"$OUT"
+        th_log "appended the latest $mode run to $OUT"
+    fi
 }

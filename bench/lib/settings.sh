@@ -41,7 +41,7 @@ read_settings() {
     SERVER_LOG_LEVEL=${BENCH_LOG_LEVEL:-warning} # LOG_LEVEL of the served process
 
     # What the run does around the measurements.
-    OUT=${BENCH_OUT:-$ROOT/BENCHMARKS.md}      # file the report is appended to ("-": none)
+    OUT=${BENCH_OUT:-$ROOT/BENCHMARKS.md}      # file whose "latest run" block of this mode is replaced ("-": none)
     PROFILE=${BENCH_PROFILE:-0}                # 1: perf profile of the server under the uncached first page, in the report
     SKIP_BUILD=${BENCH_SKIP_BUILD:-0}          # 1: use the existing release build
     KEEP=${BENCH_KEEP:-0}                      # 1: keep the temporary directory (every wrk and pgbench output)
