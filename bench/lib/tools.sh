@@ -29,7 +29,9 @@ ensure_tools() {
 # BIN to the directory that holds them.
 build_release() {
     if [[ $SKIP_BUILD != 1 ]]; then
-        th_log "building release (trip-history${ONLY:+ only}${ONLY:-, bench-static-server})"
+        local products="trip-history, bench-static-server"
+        [[ -z $ONLY ]] || products="trip-history only"
+        th_log "building release ($products)"
         swift build -c release --product trip-history >&2
         [[ -n $ONLY ]] || swift build -c release --product bench-static-server >&2
         BIN=$(swift build -c release --show-bin-path)
