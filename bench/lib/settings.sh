@@ -1,0 +1,85 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the settings are read by the other files in bench/lib.
+# Every BENCH_* variable bench/run reads, with its default and meaning, in one place. Source it, then call
+# read_settings; nothing else in bench/ reads BENCH_* (except the wrk Lua scripts, which bench/lib/data.sh
+# feeds through the environment).
+
+# Reads the BENCH_* environment into the variables the other files use, and rejects values that cannot work.
+read_settings() {
+    # Mode: empty (the full run), "analyst" (only the analyst API section) or "compare" (an A/B of two builds,
+    # BENCH_BASELINE_BIN against this checkout's, on the uncached first page and trip detail). Both modes use
+    # the same build, cluster and seed as the full run.
+    ONLY=${BENCH_ONLY:-}
+    [[ -z $ONLY || $ONLY == analyst || $ONLY == compare ]] ||
+        th_die "BENCH_ONLY must be empty, 'analyst' or 'compare' (got '$ONLY')"
+    BASELINE_BIN=${BENCH_BASELINE_BIN:-}       # compare: the other trip-history binary (e.g. built from an older commit)
+
+    # Load generation.
+    DURATION=${BENCH_DURATION:-10s}            # length of each measured wrk / pgbench run
+    WARMUP=${BENCH_WARMUP:-2s}                 # unmeasured wrk run before each measured one
+    CONNECTIONS=${BENCH_CONNECTIONS:-64}       # wrk connections of the saturating scenarios
+    THREADS=${BENCH_THREADS:-2}                # wrk threads
+    ROUNDS=${BENCH_ROUNDS:-5}                  # interleaved rounds of the headline comparisons and of compare (0 skips the rounds)
+    ROUND_DURATION=${BENCH_ROUND_DURATION:-5s} # length of each measured run in those rounds (after a 1s warm-up)
+    ANALYST_ROUNDS=${BENCH_ANALYST_ROUNDS:-3}  # measured rounds of each export and of COPY in the analyst section
+    ANALYST_DEEP_PAGE=${BENCH_ANALYST_DEEP_PAGE:-200} # analyst list page (limit 100) compared with page 1
+
+    # Data.
+    RIDERS=${BENCH_RIDERS:-20000}              # seeded riders
+    TRIPS_PER_RIDER=${BENCH_TRIPS_PER_RIDER:-50} # their mean (skewed) or exact (uniform) trip count
+    DISTRIBUTION=${BENCH_DISTRIBUTION:-skewed} # skewed or uniform
+    DEEP_TRIPS=${BENCH_DEEP_TRIPS:-12000}      # trips of the deep rider (id BENCH_RIDERS+1)
+    DEEP_PAGE=${BENCH_DEEP_PAGE:-500}          # the deep rider's page walked to and measured
+    HOT_RIDERS=${BENCH_HOT_RIDERS:-100}        # riders 1..K of the cached "hot riders" scenario
+    SEED=${BENCH_SEED:-1}                      # seed of the generated data
+    # Riders x 100 trips loaded twice to compare the seeder with psql \copy (0 skips; the modes default to 0).
+    if [[ -n $ONLY ]]; then COPY_RIDERS=${BENCH_COPY_RIDERS:-0}; else COPY_RIDERS=${BENCH_COPY_RIDERS:-5000}; fi
+
+    # The served process.
+    POOL_SIZE=${BENCH_POOL_SIZE:-8}            # lent connections (writes, exports, stats)
+    PIPELINED=${BENCH_PIPELINED:-2}            # pipelined connections (every rider list and detail read); also pgbench's -c
+    SERVER_LOG_LEVEL=${BENCH_LOG_LEVEL:-warning} # LOG_LEVEL of the served process
+
+    # What the run does around the measurements.
+    OUT=${BENCH_OUT:-$ROOT/BENCHMARKS.md}      # file whose "latest run" block of this mode is replaced ("-": none)
+    PROFILE=${BENCH_PROFILE:-0}                # 1: perf profile of the server under the uncached first page, in the report
+    SKIP_BUILD=${BENCH_SKIP_BUILD:-0}          # 1: use the existing release build
+    KEEP=${BENCH_KEEP:-0}                      # 1: keep the temporary directory (every wrk and pgbench output)
+
+    PAGE_LIMIT=20 # trips per rider page, as the app asks for them
+    check_settings
+    # Derived values, not settings.
+    DEEP_RIDER=$((RIDERS + 1))
+    CLK_TCK=$(getconf CLK_TCK)
+}
+
+# Dies with the offending BENCH_* variable when a setting is malformed or the settings contradict each other.
+check_settings() {
+    local number
+    for number in CONNECTIONS THREADS RIDERS TRIPS_PER_RIDER DEEP_TRIPS DEEP_PAGE COPY_RIDERS POOL_SIZE PIPELINED \
+        SEED HOT_RIDERS ROUNDS ANALYST_ROUNDS ANALYST_DEEP_PAGE; do
+        [[ ${!number} =~ ^[0-9]+$ ]] || th_die "BENCH_$number must be a non-negative integer (got '${!number}')"
+    done
+    ((ANALYST_ROUNDS >= 1 && ANALYST_DEEP_PAGE >= 2)) ||
+        th_die "BENCH_ANALYST_ROUNDS must be >= 1, BENCH_ANALYST_DEEP_PAGE >= 2"
+    [[ $DURATION =~ ^[0-9]+[smh]?$ ]] || th_die "BENCH_DURATION must look like 10s"
+    [[ $ROUND_DURATION =~ ^[0-9]+[smh]?$ ]] || th_die "BENCH_ROUND_DURATION must look like 5s"
+    ((DEEP_TRIPS >= DEEP_PAGE * PAGE_LIMIT)) || th_die "BENCH_DEEP_TRIPS must hold BENCH_DEEP_PAGE pages of $PAGE_LIMIT"
+    if [[ $ONLY == compare ]]; then
+        [[ -n $BASELINE_BIN ]] ||
+            th_die "BENCH_ONLY=compare needs BENCH_BASELINE_BIN, the trip-history binary to compare with"
+        BASELINE_BIN=$(realpath -- "$BASELINE_BIN") ||
+            th_die "BENCH_BASELINE_BIN is not an executable file: ${BENCH_BASELINE_BIN}"
+        [[ -x $BASELINE_BIN ]] || th_die "BENCH_BASELINE_BIN is not an executable file: ${BENCH_BASELINE_BIN}"
+    fi
+}
+
+# A wrk-style duration (10s, 2m, 1h) in seconds.
+duration_seconds() {
+    local value=$1
+    case $value in
+        *m) echo $((${value%m} * 60)) ;;
+        *h) echo $((${value%h} * 3600)) ;;
+        *) echo "${value%s}" ;;
+    esac
+}
