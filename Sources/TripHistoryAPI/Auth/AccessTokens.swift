@@ -10,6 +10,17 @@ public struct AccessTokens: Sendable {
         case rider
         case analyst
         case service
+
+        /// The longest lifetime a token of this role may be issued with, so a leaked token stops working
+        /// on its own: a week for riders (apps refresh theirs), a day for analysts, 30 days for services
+        /// (machine credentials, rotated with the secret).
+        public var maximumTimeToLive: Duration {
+            switch self {
+            case .rider: .seconds(7 * 86_400)
+            case .analyst: .seconds(86_400)
+            case .service: .seconds(30 * 86_400)
+            }
+        }
     }
 
     private let keys: JWTKeyCollection
@@ -31,8 +42,18 @@ public struct AccessTokens: Sendable {
         await keys.add(hmac: HMACKey(key: SymmetricKey(data: Array(derived))), digestAlgorithm: .sha256)
     }
 
-    /// A signed token for `subject` in `role`, expiring after `timeToLive`.
+    /// A token asked to live longer than its role allows (`Role.maximumTimeToLive`), or not at all.
+    public struct LifetimeError: Error, Sendable, Equatable {
+        public let role: Role
+        public let maximum: Duration
+    }
+
+    /// A signed token for `subject` in `role`, expiring after `timeToLive`, which must be positive and at most
+    /// the role's `maximumTimeToLive`.
     public func issue(role: Role, subject: String, timeToLive: Duration, now: Date = Date()) async throws -> String {
+        guard timeToLive > .zero, timeToLive <= role.maximumTimeToLive else {
+            throw LifetimeError(role: role, maximum: role.maximumTimeToLive)
+        }
         let seconds = Double(timeToLive.components.seconds)
         let claims = AccessTokenClaims(
             subject: SubjectClaim(value: subject), role: role.rawValue,

@@ -27,11 +27,14 @@ struct TokenCommand: AsyncParsableCommand {
     @Option(help: "Subject of an analyst or service token.")
     var subject: String?
 
-    @Option(help: "Lifetime in seconds.")
+    @Option(help: "Lifetime in seconds: at most 604800 (a week) for riders, 86400 for analysts, 2592000 for services.")
     var ttl: Int = 3600
 
     func validate() throws {
-        guard ttl > 0 else { throw ValidationError("--ttl must be positive.") }
+        let maximum = role.maximumTimeToLive.components.seconds
+        guard ttl > 0, ttl <= maximum else {
+            throw ValidationError("--ttl must be from 1 to \(maximum) seconds for a \(role.rawValue) token.")
+        }
         if riders != nil {
             guard role == .rider else { throw ValidationError("--riders needs --role rider.") }
             guard rider == nil else { throw ValidationError("Pass --rider or --riders, not both.") }
