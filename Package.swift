@@ -114,6 +114,21 @@ let package = Package(
             path: "Tests/TripHistoryTestSupport",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TripHistoryDataTestSupport",
+            dependencies: [
+                "TripHistoryData",
+                "TripHistoryDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/TripHistoryDataTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryDataTests",
+            dependencies: ["TripHistoryData", "TripHistoryDomain", "TripHistoryDataTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TripHistoryDomainTests",
             dependencies: ["TripHistoryDomain", "TripHistoryTestSupport"],
@@ -157,6 +172,7 @@ let package = Package(
                 "TripHistoryHTTP",
                 "TripHistoryPresentation",
                 "TripHistoryTestSupport",
+                "TripHistoryDataTestSupport",
                 "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

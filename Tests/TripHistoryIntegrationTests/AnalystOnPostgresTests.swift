@@ -6,6 +6,7 @@ import NIOCore
 import Synchronization
 import Testing
 import TripHistoryData
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 import TripHistoryTestSupport
 
@@ -279,7 +280,7 @@ final class CountingAnalystRepository: AnalystTripRepository {
                         """
                         SELECT count(*) FROM pg_stat_activity
                         WHERE application_name = 'trip-history' AND state = 'active' AND pid <> pg_backend_pid()
-                          AND query LIKE '%status = ANY ($5::text[]) AND city = $7%'
+                          AND query LIKE '%status = ANY ($5::text[]) AND city = $6%'
                         """
                     ).int64(0, 0)
                 }

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 import TripHistoryCache
 import TripHistoryData
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 import TripHistoryHTTP
 import TripHistoryTestSupport
