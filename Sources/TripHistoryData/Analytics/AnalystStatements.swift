@@ -39,6 +39,10 @@ struct AnalystTripsPage: PostgresStatement {
 /// One row per local period and currency of the trips requested in `[from, to)` that match the filter.
 /// Periods are cut on local wall-clock time and turned back into instants in the same zone, so a 23-hour
 /// day starts at its real local midnight.
+///
+/// PostgreSQL sums `bigint` columns as `numeric`, which cannot overflow; a sum outside the `bigint` range is
+/// returned as NULL rather than cast (which would fail the statement), so the caller can say which total
+/// did not fit.
 struct AnalystStats: PostgresStatement {
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
@@ -46,7 +50,8 @@ struct AnalystStats: PostgresStatement {
     init(filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String) {
         let query: PostgresQuery = """
             SELECT local_start AT TIME ZONE \(timeZone) AS bucket_start, fare_currency, trips, completed, canceled,
-                fare_total, distance_total, completed_duration
+                \(unsafeSQL: Self.bigintOrNull("fare_total")), \(unsafeSQL: Self.bigintOrNull("distance_total")),
+                \(unsafeSQL: Self.bigintOrNull("completed_duration"))
             FROM (
                 SELECT date_trunc(\(granularity.rawValue), requested_at AT TIME ZONE \(timeZone)) AS local_start,
                     fare_currency,
@@ -67,6 +72,10 @@ struct AnalystStats: PostgresStatement {
         bindings = query.bindings
     }
 
+    private static func bigintOrNull(_ column: String) -> String {
+        "CASE WHEN \(column) BETWEEN \(Int64.min) AND \(Int64.max) THEN \(column)::bigint END"
+    }
+
     func makeBindings() -> PostgresBindings { bindings }
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> AnalystStatsRow {
@@ -78,8 +87,8 @@ struct AnalystStats: PostgresStatement {
         guard let code = try rows.string(row, 1), let currency = CurrencyCode(code) else { throw invalid(1) }
         return AnalystStatsRow(
             startMicros: start, currency: currency, trips: try count(2), completed: try count(3),
-            canceled: try count(4), fareTotal: try count(5), distanceTotal: try count(6),
-            completedDuration: try count(7)
+            canceled: try count(4), fareTotal: try rows.int64(row, 5), distanceTotal: try rows.int64(row, 6),
+            completedDuration: try rows.int64(row, 7)
         )
     }
 
@@ -88,16 +97,16 @@ struct AnalystStats: PostgresStatement {
     }
 }
 
-/// The aggregates of one period's trips in one currency.
+/// The aggregates of one period's trips in one currency; a total is nil when it is outside the Int64 range.
 struct AnalystStatsRow: Hashable, Sendable {
     let startMicros: Int64
     let currency: CurrencyCode
     let trips: Int64
     let completed: Int64
     let canceled: Int64
-    let fareTotal: Int64
-    let distanceTotal: Int64
-    let completedDuration: Int64
+    let fareTotal: Int64?
+    let distanceTotal: Int64?
+    let completedDuration: Int64?
 }
 
 extension AnalystTripFilter {

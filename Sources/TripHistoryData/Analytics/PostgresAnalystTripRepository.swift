@@ -7,9 +7,9 @@ import TripHistoryDomain
 /// Every call runs in its own read-only transaction with `SET LOCAL statement_timeout` set to the analyst
 /// timeout, which may be longer than the pool's default for rider requests; the setting ends with the
 /// transaction, so the connection goes back to the pool with the rider default. A statement timeout surfaces
-/// as `AnalystQueryError.timedOut`; a zone PostgreSQL does not know as `ValidationError` on `tz`; any other
-/// database failure as `TripHistoryError.unavailable(retryAfterSeconds: 1)`. SQL and server messages are only
-/// logged.
+/// as `AnalystQueryError.timedOut`; a zone PostgreSQL does not know as `ValidationError` on `tz`; a stats
+/// total beyond Int64 as `ValidationError` on `from`; any other database failure as
+/// `TripHistoryError.unavailable(retryAfterSeconds: 1)`. SQL and server messages are only logged.
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let statementTimeoutMilliseconds: Int
@@ -38,14 +38,32 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         return try await run("analyst list") { connection in try connection.execute(statement) }
     }
 
+    /// One bucket per period with matching trips. A total that does not fit in Int64 (only trips stored
+    /// outside `NewTrip`'s bounds can add up to one) is refused with `ValidationError` on `from`, the window,
+    /// rather than answered wrong: an analyst can narrow the window or add filters.
     public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
         let statement = AnalystStats(
             filter: query.filter, granularity: query.granularity, timeZone: query.timeZone)
-        return Self.buckets(try await run("analyst stats") { connection in try connection.execute(statement) })
+        let rows = try await run("analyst stats") { connection in try connection.execute(statement) }
+        do throws(TotalOutOfRange) {
+            return try Self.buckets(rows)
+        } catch {
+            throw ValidationError(
+                field: "from",
+                reason: "and to cover trips whose \(error.total) in one period exceeds \(Int64.max), more than any "
+                    + "real trips add up to; narrow the window or filter by city, product or rider_id"
+            )
+        }
     }
 
-    /// Folds the per-currency rows of each period (sorted by period) into one bucket per period.
-    static func buckets(_ rows: [AnalystStatsRow]) -> [TripStatsBucket] {
+    /// A period's total that does not fit in Int64, named as in the stats response.
+    struct TotalOutOfRange: Error {
+        let total: String
+    }
+
+    /// Folds the per-currency rows of each period (sorted by period) into one bucket per period, with
+    /// checked sums.
+    static func buckets(_ rows: [AnalystStatsRow]) throws(TotalOutOfRange) -> [TripStatsBucket] {
         struct Partial {
             var start: Int64
             var trips: Int64 = 0
@@ -62,6 +80,12 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
                 )
             }
         }
+        func add(_ value: Int64?, to sum: inout Int64, _ total: String) throws(TotalOutOfRange) {
+            guard let value else { throw TotalOutOfRange(total: total) }
+            let (result, overflow) = sum.addingReportingOverflow(value)
+            guard !overflow else { throw TotalOutOfRange(total: total) }
+            sum = result
+        }
         var buckets: [TripStatsBucket] = []
         var current: Partial?
         for row in rows {
@@ -70,12 +94,12 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
                 current = nil
             }
             var partial = current ?? Partial(start: row.startMicros)
-            partial.trips += row.trips
-            partial.completed += row.completed
-            partial.canceled += row.canceled
-            partial.fares[row.currency, default: 0] += row.fareTotal
-            partial.distance += row.distanceTotal
-            partial.duration += row.completedDuration
+            try add(row.trips, to: &partial.trips, "trips")
+            try add(row.completed, to: &partial.completed, "completed")
+            try add(row.canceled, to: &partial.canceled, "canceled")
+            try add(row.fareTotal, to: &partial.fares[row.currency, default: 0], "total_fare_minor.\(row.currency)")
+            try add(row.distanceTotal, to: &partial.distance, "total_distance_m")
+            try add(row.completedDuration, to: &partial.duration, "mean_duration_s")
             current = partial
         }
         if let current { buckets.append(current.bucket) }
