@@ -49,6 +49,7 @@ public protocol PostgresBindable: Sendable {
 /// escaped, so commas, braces, blanks and the word NULL inside an element stay that element's text; nil
 /// elements are SQL NULL. Encoded once at initialization, so a `static let` of one costs nothing per use.
 public struct PostgresArray: PostgresBindable, Hashable {
+    /// The array literal, e.g. `{"completed","canceled"}`.
     public let postgresText: String
 
     /// The array of `elements`.
@@ -84,8 +85,11 @@ public struct PostgresArray: PostgresBindable, Hashable {
 /// A `timestamptz` parameter that may be open-ended: exact microseconds since 1970, or one of PostgreSQL's
 /// infinities, which compare below or above every instant (for bounds and keys that are not set).
 public enum PostgresTimestampBound: PostgresBindable, Hashable {
+    /// `-infinity`: below every instant.
     case negativeInfinity
+    /// Exactly this many microseconds since 1970-01-01T00:00:00Z.
     case micros(Int64)
+    /// `infinity`: above every instant.
     case infinity
 
     /// The instant of `date`, cut to microseconds as the store keeps it.
@@ -93,6 +97,7 @@ public enum PostgresTimestampBound: PostgresBindable, Hashable {
         self = .micros(Timestamp.micros(date))
     }
 
+    /// `-infinity`, the instant in UTC, or `infinity`.
     public var postgresText: String {
         switch self {
         case .negativeInfinity: "-infinity"
@@ -103,22 +108,27 @@ public enum PostgresTimestampBound: PostgresBindable, Hashable {
 }
 
 extension String: PostgresBindable {
+    /// The text itself.
     public var postgresText: String { self }
 }
 
 extension Int64: PostgresBindable {
+    /// The decimal digits.
     public var postgresText: String { String(self) }
 }
 
 extension Int: PostgresBindable {
+    /// The decimal digits.
     public var postgresText: String { String(self) }
 }
 
 extension Int32: PostgresBindable {
+    /// The decimal digits.
     public var postgresText: String { String(self) }
 }
 
 extension Bool: PostgresBindable {
+    /// `true` or `false`.
     public var postgresText: String { self ? "true" : "false" }
 }
 
@@ -137,17 +147,21 @@ extension Date: PostgresBindable {
 }
 
 extension TripStatus: PostgresBindable {
+    /// The status as stored, e.g. `completed`.
     public var postgresText: String { rawValue }
 }
 
 extension RiderID: PostgresBindable {
+    /// The id's decimal digits.
     public var postgresText: String { String(rawValue) }
 }
 
 extension TripID: PostgresBindable {
+    /// The id's decimal digits.
     public var postgresText: String { String(rawValue) }
 }
 
 extension CurrencyCode: PostgresBindable {
+    /// The ISO 4217 code, e.g. `EUR`.
     public var postgresText: String { code }
 }

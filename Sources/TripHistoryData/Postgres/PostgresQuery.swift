@@ -7,11 +7,13 @@ public struct PostgresQuery: Hashable, Sendable, ExpressibleByStringInterpolatio
     /// The values of the placeholders, in order.
     public private(set) var bindings: PostgresBindings
 
+    /// SQL without parameters.
     public init(stringLiteral value: String) {
         self.sql = value
         self.bindings = PostgresBindings()
     }
 
+    /// The SQL and bindings an interpolated literal built.
     public init(stringInterpolation: StringInterpolation) {
         self.sql = stringInterpolation.sql
         self.bindings = stringInterpolation.bindings
@@ -22,11 +24,13 @@ public struct PostgresQuery: Hashable, Sendable, ExpressibleByStringInterpolatio
         var sql = ""
         var bindings: PostgresBindings
 
+        /// Room for the literal's text and one binding per interpolation.
         public init(literalCapacity: Int, interpolationCount: Int) {
             sql.reserveCapacity(literalCapacity + interpolationCount * 3)
             bindings = PostgresBindings(capacity: interpolationCount)
         }
 
+        /// Appends SQL text written in the literal.
         public mutating func appendLiteral(_ literal: String) {
             sql += literal
         }

@@ -29,8 +29,10 @@ public protocol PostgresPreparedStatement: PostgresStatement {
 }
 
 extension PostgresPreparedStatement {
+    /// Text, the form every column type has.
     public static var resultFormat: PreparedStatement.ResultFormat { .text }
 
+    /// The type's name, SQL and result format.
     public var prepared: PreparedStatement {
         PreparedStatement(name: Self.name, sql: Self.sql, resultFormat: Self.resultFormat)
     }
