@@ -62,6 +62,26 @@ import TripHistoryDomain
         return try #require(try await pool.readFirst(statement))
     }
 
+    /// `value` bound as `cast` and read back as an integer.
+    private static func integer(
+        _ value: some PostgresBindable, as cast: String = "int8", on pool: PostgresConnectionPool
+    ) async throws -> Int64? {
+        try await echo(cast, on: pool) {
+            $0.append(value)
+        } read: { rows, row in
+            try rows.int64(row, 0)
+        }
+    }
+
+    /// `value` bound as text and read back.
+    private static func text(_ value: some PostgresBindable, on pool: PostgresConnectionPool) async throws -> String? {
+        try await echo("text", on: pool) {
+            $0.append(value)
+        } read: { rows, row in
+            try rows.string(row, 0)
+        }
+    }
+
     private static let awkwardStrings: [String] = [
         "", " ", "plain", "a,b", "{braces}", "}", "{", "\"quoted\"", "\"", "back\\slash", "\\", "trailing\\",
         "\\\"", "NULL", "null", "Null", " NULL ", "()", "tab\there", "line\nbreak", "é ü 日本 🚕", "'single'",
@@ -71,42 +91,22 @@ import TripHistoryDomain
     @Test func integersRoundTripExactly() async throws {
         try await DataTestDatabase.withPool { pool in
             for value: Int64 in [0, 1, -1, 42, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1] {
-                let back = try await Self.echo("int8", on: pool) {
-                    $0.append(value)
-                } read: { rows, row in
-                    try rows.int64(row, 0)
-                }
+                let back = try await Self.integer(value, on: pool)
                 #expect(back == value)
             }
             for value in [0, -7, Int.max, Int.min] {
-                let back = try await Self.echo("int8", on: pool) {
-                    $0.append(value)
-                } read: { rows, row in
-                    try rows.int64(row, 0)
-                }
+                let back = try await Self.integer(value, on: pool)
                 #expect(back == Int64(value))
             }
             for value in [Int32.max, Int32.min, 0] {
-                let back = try await Self.echo("int4", on: pool) {
-                    $0.append(value)
-                } read: { rows, row in
-                    try rows.int64(row, 0)
-                }
+                let back = try await Self.integer(value, as: "int4", on: pool)
                 #expect(back == Int64(value))
             }
             let rider = try #require(RiderID(9_007_199_254_740_993))
-            let riderBack = try await Self.echo("int8", on: pool) {
-                $0.append(rider)
-            } read: { rows, row in
-                try rows.int64(row, 0)
-            }
+            let riderBack = try await Self.integer(rider, on: pool)
             #expect(riderBack == rider.rawValue)
             let trip = try #require(TripID(Int64.max))
-            let tripBack = try await Self.echo("int8", on: pool) {
-                $0.append(trip)
-            } read: { rows, row in
-                try rows.int64(row, 0)
-            }
+            let tripBack = try await Self.integer(trip, on: pool)
             #expect(tripBack == trip.rawValue)
         }
     }
@@ -167,18 +167,10 @@ import TripHistoryDomain
             }
             #expect(some == 5)
             let currency = try #require(CurrencyCode("JPY"))
-            let code = try await Self.echo("text", on: pool) {
-                $0.append(currency)
-            } read: { rows, row in
-                try rows.string(row, 0)
-            }
+            let code = try await Self.text(currency, on: pool)
             #expect(code == "JPY")
             for status in TripStatus.allCases {
-                let text = try await Self.echo("text", on: pool) {
-                    $0.append(status)
-                } read: { rows, row in
-                    try rows.string(row, 0)
-                }
+                let text = try await Self.text(status, on: pool)
                 #expect(text == status.rawValue)
             }
         }
