@@ -136,6 +136,21 @@ let package = Package(
             path: "Tests/TripHistoryTestSupport",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TripHistoryDataTestSupport",
+            dependencies: [
+                "TripHistoryData",
+                "TripHistoryDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/TripHistoryDataTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryDataTests",
+            dependencies: ["TripHistoryData", "TripHistoryDomain", "TripHistoryDataTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TripHistoryDomainTests",
             dependencies: ["TripHistoryDomain", "TripHistoryFakes"],
@@ -196,6 +211,7 @@ let package = Package(
                 "TripHistoryPresentation",
                 "TripHistoryTestSupport",
                 "TripHistoryFakes",
+                "TripHistoryDataTestSupport",
                 "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

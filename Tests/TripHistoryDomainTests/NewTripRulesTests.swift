@@ -8,8 +8,8 @@ import TripHistoryDomain
     private func validate(
         status: TripStatus = .completed, timeZone: String = "Europe/Paris",
         started: TimeInterval = 60, completed: TimeInterval? = 600,
-        pickupLat: Double = 48.85, dropoffLon: Double = 2.35, distance: Int64 = 10, amount: Int64 = 100,
-        product: String = "Comfort"
+        pickupLat: Double = 48.85, dropoffLon: Double = 2.35, distance: Int64 = 10, duration: Int64 = 540,
+        amount: Int64 = 100, product: String = "Comfort", currency: String = "EUR"
     ) throws(ValidationError) -> NewTrip {
         try NewTrip.validated(
             riderID: RiderID(1)!, status: status, product: product, city: "Paris", timeZone: timeZone,
@@ -17,8 +17,8 @@ import TripHistoryDomain
             completedAt: completed.map { requested.addingTimeInterval($0) },
             pickup: Place(latitude: pickupLat, longitude: 2.29, address: "Tour Eiffel"),
             dropoff: Place(latitude: 48.86, longitude: dropoffLon, address: "Louvre"),
-            distanceMeters: distance, durationSeconds: 540,
-            fare: Money(amountMinor: amount, currency: CurrencyCode("EUR")!)
+            distanceMeters: distance, durationSeconds: duration,
+            fare: Money(amountMinor: amount, currency: CurrencyCode(currency)!)
         )
     }
 
@@ -50,6 +50,35 @@ import TripHistoryDomain
                 _ = try attempt()
             } catch {
                 #expect(error.field == field)
+            }
+        }
+    }
+
+    /// Each upper bound: the bound itself is accepted and stored as sent, one more is refused naming the field.
+    @Test(
+        arguments: [
+            ("distance_m", NewTrip.maximumDistanceMeters, 2_000_000),
+            ("duration_s", NewTrip.maximumDurationSeconds, 172_800),
+            ("fare.amount_minor", NewTrip.maximumFareMinor, 10_000_000_000_000),
+        ] as [(String, Int64, Int64)])
+    func upperBoundsAcceptTheBoundAndRefuseOneMore(field: String, maximum: Int64, expected: Int64) throws {
+        #expect(maximum == expected)
+        func attempt(_ value: Int64) throws(ValidationError) -> NewTrip {
+            switch field {
+            case "distance_m": try validate(distance: value)
+            case "duration_s": try validate(duration: value)
+            default: try validate(amount: value, currency: "IRR")
+            }
+        }
+        let atBound = try attempt(maximum)
+        let stored: [String: Int64] = [
+            "distance_m": atBound.details.distanceMeters, "duration_s": atBound.details.durationSeconds,
+            "fare.amount_minor": atBound.details.fare.amountMinor,
+        ]
+        #expect(stored[field] == maximum)
+        for over in [maximum + 1, 9_000_000_000_000_000_000, Int64.max] {
+            #expect(throws: ValidationError(field: field, reason: "must be at most \(maximum)")) {
+                _ = try attempt(over)
             }
         }
     }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import TripHistoryData
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryTestSupport

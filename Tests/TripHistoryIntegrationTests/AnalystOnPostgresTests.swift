@@ -6,6 +6,7 @@ import NIOCore
 import Synchronization
 import Testing
 import TripHistoryData
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryTestSupport
@@ -221,6 +222,57 @@ final class CountingAnalystRepository: AnalystTripRepository {
         }
     }
 
+    /// Issue 13's crash, through the API: two trips of 9e18 m on one day, in EUR and in USD, are refused with
+    /// `422` naming `distance_m`, so the stats over that day answer `200` with the trips that were recorded
+    /// (two at the distance bound, whose total is exact).
+    @Test func extremeDistancesAreRefusedAtRecordingAndTheDaysStatsAnswer() async throws {
+        try await DataTestDatabase.withPool { pool in
+            let api = await TestAPI(
+                repository: PostgresTripRepository(pool: pool),
+                analystRepository: PostgresAnalystTripRepository(pool: pool))
+            let service = TestAPI<PostgresTripRepository>.bearer(try await api.serviceToken()).merging([
+                .contentType: "application/json"
+            ])
+            let analyst = TestAPI<PostgresTripRepository>.bearer(try await api.analystToken())
+            let rider = DataTestDatabase.randomRiderID()
+            @Sendable func body(distance: Int, currency: String) -> ByteBuffer {
+                let json = TripFixtures.recordBody(
+                    rider: rider, requestedAt: "2026-06-01T08:00:00Z", distance: distance)
+                return ByteBuffer(string: json.replacingOccurrences(of: "\"USD\"", with: "\"\(currency)\""))
+            }
+            try await api.test { client in
+                for currency in ["EUR", "USD"] {
+                    try await client.execute(
+                        uri: "/v1/trips", method: .post, headers: service,
+                        body: body(distance: 9_000_000_000_000_000_000, currency: currency)
+                    ) { response in
+                        #expect(response.status == .unprocessableContent)
+                        let problem = response.json()
+                        #expect(problem.string("param") == "distance_m")
+                        #expect(problem.string("detail")?.contains("at most 2000000") == true)
+                    }
+                }
+                for currency in ["EUR", "USD"] {
+                    try await client.execute(
+                        uri: "/v1/trips", method: .post, headers: service,
+                        body: body(distance: 2_000_000, currency: currency)
+                    ) { #expect($0.status == .created) }
+                }
+                try await client.execute(
+                    uri: "/v1/trips/stats?from=2026-06-01&to=2026-06-02&group_by=day&rider_id=\(rider)", method: .get,
+                    headers: analyst
+                ) { response in
+                    #expect(response.status == .ok)
+                    let buckets = response.json().trips
+                    #expect(buckets.count == 1)
+                    #expect(buckets.first?["trips"] as? Int == 2)
+                    #expect(buckets.first?["total_distance_m"] as? Int == 4_000_000)
+                    #expect(buckets.first?["total_fare_minor"] as? [String: Int] == ["EUR": 1834, "USD": 1834])
+                }
+            }
+        }
+    }
+
     @Test func aClosedConnectionStopsTheExportAndItsQueries() async throws {
         try await DataTestDatabase.withPool(size: 4) { pool in
             let repository = PostgresTripRepository(pool: pool)
@@ -281,7 +333,7 @@ final class CountingAnalystRepository: AnalystTripRepository {
                         """
                         SELECT count(*) FROM pg_stat_activity
                         WHERE application_name = 'trip-history' AND state = 'active' AND pid <> pg_backend_pid()
-                          AND query LIKE '%status = ANY ($5::text[]) AND city = $7%'
+                          AND query LIKE '%status = ANY ($5::text[]) AND city = $6%'
                         """
                     ).int64(0, 0)
                 }

@@ -7,6 +7,7 @@ import Testing
 import TripHistoryAPI
 import TripHistoryCache
 import TripHistoryData
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryHTTP

@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 import TripHistoryAPI
 import TripHistoryData
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryHTTP

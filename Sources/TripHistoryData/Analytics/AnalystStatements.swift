@@ -1,76 +1,135 @@
-/// The fixed SQL of the analyst repository. Each optional equality filter that is present adds a `col = $n`
-/// term, and every combination is its own prepared statement, so each plans on the index that fits it:
-/// `trips_city_time` with a city, `trips_rider_history` with a rider, `trips_time` otherwise. No statement
-/// ever carries a `$n IS NULL OR ...` term, which would hide the filters from the planner.
-enum AnalystStatements {
-    /// Which optional filters a statement carries; their parameters follow the fixed ones in this order.
-    struct Filters: Hashable, Sendable {
-        var city: Bool
-        var product: Bool
-        var rider: Bool
+import TripHistoryDomain
 
-        fileprivate var suffix: String { "c\(city ? 1 : 0)p\(product ? 1 : 0)r\(rider ? 1 : 0)" }
+/// A keyset page of every rider's trips (analyst lists and export batches): up to `limit` trips requested in
+/// `[from, to)` that match the filter, strictly beyond the key in `direction`.
+///
+/// Each optional equality filter that is set adds a `col = $n` term, and every combination is its own
+/// prepared statement, so each plans on the index that fits it: `trips_city_time` with a city,
+/// `trips_rider_history` with a rider, `trips_time` otherwise. No statement ever carries a
+/// `$n IS NULL OR ...` term, which would hide the filters from the planner.
+struct AnalystTripsPage: PostgresStatement {
+    let prepared: PreparedStatement
+    private let bindings: PostgresBindings
 
-        /// `AND col = $n` for each present filter, numbered from `first`.
-        fileprivate func terms(first: Int) -> String {
-            var number = first
-            var terms = ""
-            for (present, column) in [(city, "city"), (product, "product"), (rider, "rider_id")] where present {
-                terms += " AND \(column) = $\(number)"
-                number += 1
-            }
-            return terms
-        }
-    }
-
-    /// $1 from (inclusive), $2 to (exclusive), $3/$4 position key, $5 statuses, $6 limit, then the filters.
-    static func list(direction: ListDirection, filters: Filters) -> PreparedStatement {
+    init(
+        direction: KeysetDirection, filter: AnalystTripFilter, keyRequestedAt: PostgresTimestampBound, keyID: Int64,
+        limit: Int
+    ) {
         let (comparison, order) = direction == .older ? ("<", "DESC") : (">", "ASC")
-        return PreparedStatement(
-            name: "analyst_trips_\(direction == .older ? "older" : "newer")_\(filters.suffix)_v1",
-            sql: """
-                SELECT \(TripStatements.columns) FROM trips
-                WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
-                  AND (requested_at, id) \(comparison) ($3::timestamptz, $4::bigint)
-                  AND status = ANY ($5::text[])\(filters.terms(first: 7))
-                ORDER BY requested_at \(order), id \(order)
-                LIMIT $6
-                """,
-            resultFormat: .binary
+        let query: PostgresQuery = """
+            SELECT \(unsafeSQL: TripStatements.columns) FROM trips
+            WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
+              AND (requested_at, id) \(unsafeSQL: comparison) (\(keyRequestedAt)::timestamptz, \(keyID)::bigint)
+              AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
+            ORDER BY requested_at \(unsafeSQL: order), id \(unsafeSQL: order)
+            LIMIT \(limit)
+            """
+        prepared = PreparedStatement(
+            name: "analyst_trips_\(direction)_\(filter.statementSuffix)_v2", sql: query.sql, resultFormat: .binary)
+        bindings = query.bindings
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Trip {
+        try TripRowDecoder.trip(rows, row: row)
+    }
+}
+
+/// One row per local period and currency of the trips requested in `[from, to)` that match the filter.
+/// Periods are cut on local wall-clock time and turned back into instants in the same zone, so a 23-hour
+/// day starts at its real local midnight.
+///
+/// PostgreSQL sums `bigint` columns as `numeric`, which cannot overflow; a sum outside the `bigint` range is
+/// returned as NULL rather than cast (which would fail the statement), so the caller can say which total
+/// did not fit.
+struct AnalystStats: PostgresStatement {
+    let prepared: PreparedStatement
+    private let bindings: PostgresBindings
+
+    init(filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String) {
+        let query: PostgresQuery = """
+            SELECT local_start AT TIME ZONE \(timeZone) AS bucket_start, fare_currency, trips, completed, canceled,
+                \(unsafeSQL: Self.bigintOrNull("fare_total")), \(unsafeSQL: Self.bigintOrNull("distance_total")),
+                \(unsafeSQL: Self.bigintOrNull("completed_duration"))
+            FROM (
+                SELECT date_trunc(\(granularity.rawValue), requested_at AT TIME ZONE \(timeZone)) AS local_start,
+                    fare_currency,
+                    count(*) AS trips,
+                    count(*) FILTER (WHERE status = 'completed') AS completed,
+                    count(*) FILTER (WHERE status = 'canceled') AS canceled,
+                    sum(fare_amount_minor) AS fare_total,
+                    sum(distance_m) AS distance_total,
+                    coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration
+                FROM trips
+                WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
+                  AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
+                GROUP BY 1, 2
+            ) buckets
+            ORDER BY 1, 2
+            """
+        prepared = PreparedStatement(name: "analyst_stats_\(filter.statementSuffix)_v2", sql: query.sql)
+        bindings = query.bindings
+    }
+
+    private static func bigintOrNull(_ column: String) -> String {
+        "CASE WHEN \(column) BETWEEN \(Int64.min) AND \(Int64.max) THEN \(column)::bigint END"
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> AnalystStatsRow {
+        func count(_ column: Int) throws(PostgresError) -> Int64 {
+            guard let value = try rows.int64(row, column) else { throw invalid(column) }
+            return value
+        }
+        guard let start = try rows.timestampMicros(row, 0) else { throw invalid(0) }
+        guard let code = try rows.string(row, 1), let currency = CurrencyCode(code) else { throw invalid(1) }
+        return AnalystStatsRow(
+            startMicros: start, currency: currency, trips: try count(2), completed: try count(3),
+            canceled: try count(4), fareTotal: try rows.int64(row, 5), distanceTotal: try rows.int64(row, 6),
+            completedDuration: try rows.int64(row, 7)
         )
     }
 
-    /// Which way a list statement reads from its key.
-    enum ListDirection: Hashable, Sendable {
-        case older
-        case newer
+    private func invalid(_ column: Int) -> PostgresError {
+        PostgresError(kind: .decoding, message: "stats column \(column) has an unexpected value")
     }
+}
 
-    /// $1 from, $2 to, $3 statuses, $4 date_trunc unit, $5 IANA zone, then the filters. One row per local
-    /// period and currency: period start as an instant, currency, trips, completed, canceled, fare total,
-    /// distance total, total duration of completed trips. Periods are cut on local wall-clock time and turned
-    /// back into instants in the same zone, so a 23-hour day starts at its real local midnight.
-    static func stats(filters: Filters) -> PreparedStatement {
-        PreparedStatement(
-            name: "analyst_stats_\(filters.suffix)_v1",
-            sql: """
-                SELECT local_start AT TIME ZONE $5 AS bucket_start, fare_currency, trips, completed, canceled,
-                    fare_total, distance_total, completed_duration
-                FROM (
-                    SELECT date_trunc($4, requested_at AT TIME ZONE $5) AS local_start, fare_currency,
-                        count(*) AS trips,
-                        count(*) FILTER (WHERE status = 'completed') AS completed,
-                        count(*) FILTER (WHERE status = 'canceled') AS canceled,
-                        sum(fare_amount_minor) AS fare_total,
-                        sum(distance_m) AS distance_total,
-                        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration
-                    FROM trips
-                    WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
-                      AND status = ANY ($3::text[])\(filters.terms(first: 6))
-                    GROUP BY 1, 2
-                ) buckets
-                ORDER BY 1, 2
-                """
-        )
+/// The aggregates of one period's trips in one currency; a total is nil when it is outside the Int64 range.
+struct AnalystStatsRow: Hashable, Sendable {
+    let startMicros: Int64
+    let currency: CurrencyCode
+    let trips: Int64
+    let completed: Int64
+    let canceled: Int64
+    let fareTotal: Int64?
+    let distanceTotal: Int64?
+    let completedDuration: Int64?
+}
+
+extension AnalystTripFilter {
+    /// Which optional equality filters are set, as part of a statement name: one name per statement text.
+    fileprivate var statementSuffix: String {
+        "c\(city == nil ? 0 : 1)p\(product == nil ? 0 : 1)r\(riderID == nil ? 0 : 1)"
+    }
+}
+
+extension PostgresQuery.StringInterpolation {
+    /// ` AND col = $n` for each optional equality filter of `filter` that is set: city, product, rider.
+    fileprivate mutating func appendInterpolation(equalityFilters filter: AnalystTripFilter) {
+        if let city = filter.city {
+            appendLiteral(" AND city = ")
+            appendInterpolation(city)
+        }
+        if let product = filter.product {
+            appendLiteral(" AND product = ")
+            appendInterpolation(product)
+        }
+        if let riderID = filter.riderID {
+            appendLiteral(" AND rider_id = ")
+            appendInterpolation(riderID)
+        }
     }
 }

@@ -1,10 +1,10 @@
 internal import CLibPQ
 
 extension PostgresConnection {
-    /// One statement of a pipeline and its parameters as text.
+    /// One statement of a pipeline and its bindings.
     struct PipelinedStatement: Sendable {
         let statement: PreparedStatement
-        let parameters: [String?]
+        let bindings: PostgresBindings
     }
 
     /// Sends all `statements` at once in libpq's pipeline mode, then reads their results in order and hands
@@ -18,7 +18,7 @@ extension PostgresConnection {
         for statement in statements { try prepareIfNeeded(statement.statement) }
         guard PQenterPipelineMode(handle) == 1 else { throw lost("cannot enter pipeline mode") }
         for statement in statements {
-            let sent = try withParameters(statement.parameters) { count, values in
+            let sent = try withParameters(statement.bindings.values) { count, values in
                 PQsendQueryPrepared(
                     handle, statement.statement.name, count, values, nil, nil, statement.statement.resultFormat.rawValue
                 )

@@ -66,20 +66,35 @@ public final class PostgresConnection: @unchecked Sendable {
         PQtransactionStatus(handle) == PQTRANS_IDLE
     }
 
-    /// Runs `query` with its parameters as text and returns its rows.
+    /// Runs `query` with its bindings as text parameters and returns its rows.
     @discardableResult
     public func query(_ query: PostgresQuery) throws(PostgresError) -> PostgresRows {
-        let result = try withParameters(query.parameters) { count, values in
+        let result = try withParameters(query.bindings.values) { count, values in
             PQexecParams(handle, query.sql, count, nil, values, nil, nil, 0)
         }
         return try check(result)
     }
 
-    /// Executes `statement`, preparing it on this connection first if this is its first use here.
+    /// Executes `statement` with its bindings and returns every row decoded, preparing it on this connection
+    /// first if this is its first use here.
     @discardableResult
-    public func execute(_ statement: PreparedStatement, _ parameters: [String?]) throws(PostgresError) -> PostgresRows {
+    public func execute<Statement: PostgresStatement>(
+        _ statement: Statement
+    ) throws(PostgresError) -> [Statement.Row] {
+        try statement.decodeRows(try execute(statement.prepared, statement.makeBindings()))
+    }
+
+    /// Executes `statement` and returns its first row decoded, nil when it returned none.
+    public func executeFirst<Statement: PostgresStatement>(
+        _ statement: Statement
+    ) throws(PostgresError) -> Statement.Row? {
+        try statement.decodeFirstRow(try execute(statement.prepared, statement.makeBindings()))
+    }
+
+    /// Executes `statement` with `bindings` and returns the raw rows.
+    func execute(_ statement: PreparedStatement, _ bindings: PostgresBindings) throws(PostgresError) -> PostgresRows {
         try prepareIfNeeded(statement)
-        let result = try withParameters(parameters) { count, values in
+        let result = try withParameters(bindings.values) { count, values in
             PQexecPrepared(handle, statement.name, count, values, nil, nil, statement.resultFormat.rawValue)
         }
         return try check(result)

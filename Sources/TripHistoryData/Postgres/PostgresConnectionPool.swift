@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// A bounded set of PostgreSQL connections whose blocking libpq calls all run on the pool's own
 /// `NIOThreadPool`, one thread per connection, never on the cooperative pool or an event loop; plus a few
 /// connections in pipeline mode that carry the single-statement reads of many callers at once
-/// (`read(_:_:decode:)`, `PostgresPipelinedReads`).
+/// (`read(_:)`, `PostgresPipelinedReads`).
 ///
 /// Connections open lazily. At most `configuration.size` exist; further callers wait up to
 /// `acquireTimeout`. A connection that broke (server restart, network) is dropped and a new one opened on a
@@ -87,19 +87,34 @@ public final class PostgresConnectionPool: Service, Sendable {
         return try outcome.result.get()
     }
 
-    /// Runs one prepared statement on a pipelined connection, shared with other callers' reads, and returns
-    /// what `decode` makes of its rows (`decode` runs on the connection's thread, right after the rows
-    /// arrived). For reads that are one statement and need no transaction. Throws `PostgresError` when the
-    /// statement fails or the connection cannot be opened or breaks, `PostgresPoolError.acquireTimeout` when
-    /// it waited longer than `acquireTimeout` to be sent, `PostgresPoolError.shutdown` after `shutdown()`,
-    /// or what `decode` throws.
-    public func read<T: Sendable>(
-        _ statement: PreparedStatement, _ parameters: [String?],
-        decode: @escaping @Sendable (PostgresRows) throws -> T
+    /// Runs `statement` on a pipelined connection, shared with other callers' reads, and returns its rows
+    /// decoded (on the connection's thread, right after they arrived). For reads that are one statement and
+    /// need no transaction. Throws `PostgresError` when the statement fails or the connection cannot be
+    /// opened or breaks, `PostgresPoolError.acquireTimeout` when it waited longer than `acquireTimeout` to be
+    /// sent, `PostgresPoolError.shutdown` after `shutdown()`, or the decoding error.
+    public func read<Statement: PostgresStatement>(
+        _ statement: Statement
+    ) async throws -> [Statement.Row] where Statement.Row: Sendable {
+        try await read(statement) { statement, rows throws(PostgresError) in try statement.decodeRows(rows) }
+    }
+
+    /// Like `read(_:)`, but decodes only the first row; nil when the statement returned none.
+    public func readFirst<Statement: PostgresStatement>(
+        _ statement: Statement
+    ) async throws -> Statement.Row? where Statement.Row: Sendable {
+        try await read(statement) { statement, rows throws(PostgresError) in try statement.decodeFirstRow(rows) }
+    }
+
+    // Callers pass a `decode` that captures nothing, so it adds no allocation to the completion closure.
+    private func read<Statement: PostgresStatement, T: Sendable>(
+        _ statement: Statement,
+        decode: @escaping @Sendable (Statement, PostgresRows) throws(PostgresError) -> T
     ) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            pipelinedReads.enqueue(.init(statement: statement, parameters: parameters)) { outcome in
-                continuation.resume(with: Result { try decode(try outcome.get()) })
+        let pipelined = PostgresConnection.PipelinedStatement(
+            statement: statement.prepared, bindings: statement.makeBindings())
+        return try await withCheckedThrowingContinuation { continuation in
+            pipelinedReads.enqueue(pipelined) { outcome in
+                continuation.resume(with: Result { try decode(statement, try outcome.get()) })
             }
         }
     }

@@ -8,7 +8,7 @@ import Logging
 ///
 /// Why: with one blocking connection per read, every read woke a thread to send, put it to sleep until the
 /// reply, and woke it again; and eight busy backends cost PostgreSQL more per query than two (pgbench on
-/// this schema: 0.054 ms of server CPU per first-page query with 2 clients, 0.070 with 16, 0.118 with 64).
+/// this schema, `BENCHMARKS.md`).
 /// A pipeline sends a batch per wake-up and keeps the number of busy backends at the number of connections.
 ///
 /// Connections open lazily on their thread and are replaced after they break; a read that was sent on a
@@ -19,7 +19,7 @@ import Logging
 final class PostgresPipelinedReads: @unchecked Sendable {
     // @unchecked Sendable: `reads`, `isShutdown` and `running` are only touched with `condition` locked.
 
-    /// One read: the statement with its parameters, when waiting longer means failing with
+    /// One read: the statement with its bindings, when waiting longer means failing with
     /// `acquireTimeout`, and what to do with the outcome (called once, on the connection's thread, so the
     /// rows are read where they were produced).
     struct Read: Sendable {

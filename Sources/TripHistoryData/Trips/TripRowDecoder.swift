@@ -1,17 +1,9 @@
 import Foundation
 import TripHistoryDomain
 
-/// Turns rows selected with `TripStatements.columns` (starting at `offset`) into trips, exactly as stored.
+/// Turns a row selected with `TripStatements.columns` (starting at `offset`) into a trip, exactly as stored;
+/// the decoder of every statement that returns trips.
 enum TripRowDecoder {
-    static func trips(_ rows: PostgresRows, offset: Int = 0) throws(PostgresError) -> [Trip] {
-        var trips: [Trip] = []
-        trips.reserveCapacity(rows.count)
-        for row in 0..<rows.count {
-            trips.append(try trip(rows, row: row, offset: offset))
-        }
-        return trips
-    }
-
     static func trip(_ rows: PostgresRows, row: Int, offset: Int = 0) throws(PostgresError) -> Trip {
         func text(_ column: Int) throws(PostgresError) -> String {
             guard let value = try rows.string(row, offset + column) else { throw invalid(column) }

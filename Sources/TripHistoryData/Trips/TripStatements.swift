@@ -1,98 +1,242 @@
-/// The fixed SQL of the trip repository. Every list read is one of two statements whose open bounds are
-/// passed as `-infinity`/`infinity` and whose status filter is an array, so each plans as an index range scan
-/// on `trips_rider_history (rider_id, requested_at DESC, id DESC)`. Statements that return rows ask for them in
-/// binary form: for a page of trips that spares the server its text output of timestamps and doubles (about
-/// a tenth of its CPU per page, measured) and this process the parsing of them.
+import TripHistoryDomain
+
+/// The statements of the trip repository, one type each. Every list read is one of two statements whose open
+/// bounds are bound as `-infinity`/`infinity` and whose status filter is an array, so each plans as an index
+/// range scan on `trips_rider_history (rider_id, requested_at DESC, id DESC)`. Statements that return trips
+/// ask for them in binary form, which spares the server its text output of timestamps and doubles and this
+/// process the parsing of them.
 enum TripStatements {
+    /// The columns `TripRowDecoder` reads, in its order.
     static let columns = """
         id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, \
         pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, \
         distance_m, duration_s, fare_amount_minor, fare_currency
         """
 
-    /// $1 rider, $2 from (inclusive), $3 to (exclusive), $4/$5 position key, $6 statuses, $7 limit.
+    /// The statuses a status filter matches, as array values built once.
+    static func statuses(_ filter: TripStatus?) -> PostgresArray {
+        switch filter {
+        case nil: allStatuses
+        case .completed: completedOnly
+        case .canceled: canceledOnly
+        }
+    }
+
+    private static let allStatuses = PostgresArray(TripStatus.allCases)
+    private static let completedOnly = PostgresArray([TripStatus.completed])
+    private static let canceledOnly = PostgresArray([TripStatus.canceled])
+}
+
+/// Which way a keyset read goes from its position.
+enum KeysetDirection: Hashable, Sendable {
+    /// Newest first, strictly below the position.
+    case older
+    /// Oldest first, strictly above the position.
+    case newer
+}
+
+/// Up to `limit` trips of one rider requested in `[from, to)` with one of `statuses`, strictly beyond the key
+/// (`keyRequestedAt`, `keyID`) in `direction`.
+struct RiderTripsPage: PostgresStatement {
     static let older = PreparedStatement(
-        name: "trips_older_v1",
-        sql: """
-            SELECT \(columns) FROM trips
-            WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
-              AND (requested_at, id) < ($4::timestamptz, $5::bigint) AND status = ANY ($6::text[])
-            ORDER BY requested_at DESC, id DESC
-            LIMIT $7
-            """,
-        resultFormat: .binary
-    )
-
-    /// Same parameters as `older`, read oldest first from just above the position.
+        name: "trips_older_v1", sql: sql(comparison: "<", order: "DESC"), resultFormat: .binary)
     static let newer = PreparedStatement(
-        name: "trips_newer_v1",
-        sql: """
-            SELECT \(columns) FROM trips
-            WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
-              AND (requested_at, id) > ($4::timestamptz, $5::bigint) AND status = ANY ($6::text[])
-            ORDER BY requested_at ASC, id ASC
-            LIMIT $7
-            """,
-        resultFormat: .binary
-    )
+        name: "trips_newer_v1", sql: sql(comparison: ">", order: "ASC"), resultFormat: .binary)
 
-    /// $1 trip id, $2 rider.
-    static let byID = PreparedStatement(
-        name: "trips_by_id_v1",
-        sql: "SELECT \(columns) FROM trips WHERE id = $1 AND rider_id = $2",
-        resultFormat: .binary
-    )
+    private static func sql(comparison: String, order: String) -> String {
+        """
+        SELECT \(TripStatements.columns) FROM trips
+        WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
+          AND (requested_at, id) \(comparison) ($4::timestamptz, $5::bigint) AND status = ANY ($6::text[])
+        ORDER BY requested_at \(order), id \(order)
+        LIMIT $7
+        """
+    }
 
-    /// The 18 recorded fields in column order after `id`; returns the new id.
-    static let insert = PreparedStatement(
-        name: "trips_insert_v1",
-        sql: """
-            INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at, completed_at,
-                pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address,
-                distance_m, duration_s, fare_amount_minor, fare_currency)
-            VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz,
-                $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-            RETURNING id
-            """,
-        resultFormat: .binary
-    )
+    let direction: KeysetDirection
+    let riderID: RiderID
+    let from: PostgresTimestampBound
+    let to: PostgresTimestampBound
+    let keyRequestedAt: PostgresTimestampBound
+    let keyID: Int64
+    let statuses: PostgresArray
+    let limit: Int
 
-    /// $1 scope, $2 key: true when this transaction now holds the key's lock.
-    static let lockKey = PreparedStatement(
-        name: "idempotency_lock_v1",
-        sql: "SELECT pg_try_advisory_xact_lock(hashtextextended($1 || ':' || $2, 0))",
-        resultFormat: .binary
-    )
+    var prepared: PreparedStatement { direction == .older ? Self.older : Self.newer }
 
-    /// $1 scope, $2 key, $3 fingerprint: whether the fingerprint matches, then the stored trip.
-    static let findKey = PreparedStatement(
-        name: "idempotency_find_v1",
-        sql: """
-            SELECT k.fingerprint_md5 = md5($3), \(columns.split(separator: ",").map { "t." + $0.trimmingPrefixSpaces }.joined(separator: ", "))
-            FROM idempotency_keys k JOIN trips t ON t.id = k.trip_id
-            WHERE k.scope = $1 AND k.key = $2
-            """,
-        resultFormat: .binary
-    )
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 7)
+        bindings.append(riderID)
+        bindings.append(from)
+        bindings.append(to)
+        bindings.append(keyRequestedAt)
+        bindings.append(keyID)
+        bindings.append(statuses)
+        bindings.append(limit)
+        return bindings
+    }
 
-    /// $1 scope, $2 key, $3 fingerprint, $4 trip id.
-    static let insertKey = PreparedStatement(
-        name: "idempotency_insert_v1",
-        sql: """
-            INSERT INTO idempotency_keys (scope, key, fingerprint_md5, trip_id, created_at)
-            VALUES ($1, $2, md5($3), $4, now())
-            """
-    )
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Trip {
+        try TripRowDecoder.trip(rows, row: row)
+    }
+}
+
+/// The trip with this id if `riderID` owns it.
+struct TripByID: PostgresPreparedStatement {
+    static let name = "trips_by_id_v1"
+    static let sql = "SELECT \(TripStatements.columns) FROM trips WHERE id = $1 AND rider_id = $2"
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let id: TripID
+    let riderID: RiderID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(id)
+        bindings.append(riderID)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Trip {
+        try TripRowDecoder.trip(rows, row: row)
+    }
+}
+
+/// Stores a validated trip and returns its new id.
+struct InsertTrip: PostgresPreparedStatement {
+    static let name = "trips_insert_v1"
+    static let sql = """
+        INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at, completed_at,
+            pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address,
+            distance_m, duration_s, fare_amount_minor, fare_currency)
+        VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz,
+            $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+        RETURNING id
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let trip: NewTrip
+
+    /// The recorded fields in the order of the column list above.
+    func makeBindings() -> PostgresBindings {
+        let details = trip.details
+        var bindings = PostgresBindings(capacity: 18)
+        bindings.append(trip.riderID)
+        bindings.append(details.status)
+        bindings.append(details.product)
+        bindings.append(details.city)
+        bindings.append(details.timeZone)
+        bindings.append(details.requestedAt)
+        bindings.append(details.startedAt)
+        bindings.append(details.completedAt)
+        bindings.append(details.pickup.latitude)
+        bindings.append(details.pickup.longitude)
+        bindings.append(details.pickup.address)
+        bindings.append(details.dropoff.latitude)
+        bindings.append(details.dropoff.longitude)
+        bindings.append(details.dropoff.address)
+        bindings.append(details.distanceMeters)
+        bindings.append(details.durationSeconds)
+        bindings.append(details.fare.amountMinor)
+        bindings.append(details.fare.currency)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> TripID {
+        guard let raw = try rows.int64(row, 0), let id = TripID(raw) else {
+            throw PostgresError(kind: .decoding, message: "insert returned no id")
+        }
+        return id
+    }
+}
+
+/// True when this transaction now holds the lock of the idempotency key `key` in `scope`.
+struct LockIdempotencyKey: PostgresPreparedStatement {
+    static let name = "idempotency_lock_v1"
+    static let sql = "SELECT pg_try_advisory_xact_lock(hashtextextended($1 || ':' || $2, 0))"
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let scope: String
+    let key: String
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(scope)
+        bindings.append(key)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Bool {
+        try rows.bool(row, 0) == true
+    }
+}
+
+/// The trip stored under an idempotency key, and whether `fingerprint` matches the request that stored it.
+struct FindIdempotencyKey: PostgresPreparedStatement {
+    static let name = "idempotency_find_v1"
+    static let sql = """
+        SELECT k.fingerprint_md5 = md5($3), \(TripStatements.columns.split(separator: ",").map { "t." + $0.trimmingPrefixSpaces }.joined(separator: ", "))
+        FROM idempotency_keys k JOIN trips t ON t.id = k.trip_id
+        WHERE k.scope = $1 AND k.key = $2
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let scope: String
+    let key: String
+    let fingerprint: String
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(scope)
+        bindings.append(key)
+        bindings.append(fingerprint)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> (fingerprintMatches: Bool, trip: Trip) {
+        (try rows.bool(row, 0) == true, try TripRowDecoder.trip(rows, row: row, offset: 1))
+    }
+}
+
+/// Remembers which trip the idempotency key `key` in `scope` recorded, and the request's fingerprint.
+struct InsertIdempotencyKey: PostgresPreparedStatement {
+    typealias Row = Void
+    static let name = "idempotency_insert_v1"
+    static let sql = """
+        INSERT INTO idempotency_keys (scope, key, fingerprint_md5, trip_id, created_at)
+        VALUES ($1, $2, md5($3), $4, now())
+        """
+
+    let scope: String
+    let key: String
+    let fingerprint: String
+    let tripID: TripID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(scope)
+        bindings.append(key)
+        bindings.append(fingerprint)
+        bindings.append(tripID)
+        return bindings
+    }
+}
+
+/// Announces a change of the rider's trips on the change channel, delivered at commit.
+struct NotifyTripChange: PostgresPreparedStatement {
+    typealias Row = Void
+    static let name = "trips_notify_change_v1"
+    static let sql = "SELECT pg_notify('\(PostgresChangeListener.channel)', $1)"
+
+    let riderID: RiderID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(riderID)
+        return bindings
+    }
 }
 
 extension Substring {
     fileprivate var trimmingPrefixSpaces: Substring { drop(while: { $0 == " " }) }
-}
-
-extension TripStatements {
-    /// $1 rider id: announces a change of the rider's trips on the change channel, delivered at commit.
-    static let notifyChange = PreparedStatement(
-        name: "trips_notify_change_v1",
-        sql: "SELECT pg_notify('\(PostgresChangeListener.channel)', $1)"
-    )
 }

@@ -14,6 +14,21 @@ public struct NewTrip: Hashable, Sendable {
     /// Longest accepted free-text field, in UTF-8 bytes; keeps rows and pages small.
     public static let maximumTextBytes = 512
 
+    /// Longest accepted `distance_m`: 2,000 km, more than any ride-hailing trip drives (a day and night at
+    /// motorway speed). Bounds like this one keep every stored value, and every realistic sum of them, far
+    /// inside Int64, so statistics never add up to more than they can report.
+    public static let maximumDistanceMeters: Int64 = 2_000_000
+
+    /// Longest accepted `duration_s`: 48 hours, twice the longest ride a driver could give in one go.
+    public static let maximumDurationSeconds: Int64 = 172_800
+
+    /// Largest accepted `fare.amount_minor`: 10^13 minor units. Minor units make the same fare a very
+    /// different number per currency: JPY and KRW have none, IDR and VND count in thousands per dollar, and
+    /// IRR (two minor digits, around a million rials to the dollar at market rates) needs about 10^8 minor
+    /// units per US dollar; this bound still admits a 100,000-dollar fare in rials, while no currency's real
+    /// fare comes near it.
+    public static let maximumFareMinor: Int64 = 10_000_000_000_000
+
     /// Checks the rules of a recorded trip and returns the trip with times cut to the store's precision.
     /// Throws `ValidationError` naming the first offending field by its JSON path (e.g. `pickup.lat`).
     public static func validated(
@@ -38,11 +53,9 @@ public struct NewTrip: Hashable, Sendable {
         }
         try checkPlace(pickup, field: "pickup")
         try checkPlace(dropoff, field: "dropoff")
-        guard distanceMeters >= 0 else { throw ValidationError(field: "distance_m", reason: "must not be negative") }
-        guard durationSeconds >= 0 else { throw ValidationError(field: "duration_s", reason: "must not be negative") }
-        guard fare.amountMinor >= 0 else {
-            throw ValidationError(field: "fare.amount_minor", reason: "must not be negative")
-        }
+        try checkAmount(distanceMeters, maximum: maximumDistanceMeters, field: "distance_m")
+        try checkAmount(durationSeconds, maximum: maximumDurationSeconds, field: "duration_s")
+        try checkAmount(fare.amountMinor, maximum: maximumFareMinor, field: "fare.amount_minor")
         guard startedAt >= requestedAt else {
             throw ValidationError(field: "started_at", reason: "must not be before requested_at")
         }
@@ -73,6 +86,11 @@ public struct NewTrip: Hashable, Sendable {
         guard !text.unicodeScalars.contains(where: { $0.value == 0 }) else {
             throw ValidationError(field: field, reason: "must not contain NUL characters")
         }
+    }
+
+    private static func checkAmount(_ value: Int64, maximum: Int64, field: String) throws(ValidationError) {
+        guard value >= 0 else { throw ValidationError(field: field, reason: "must not be negative") }
+        guard value <= maximum else { throw ValidationError(field: field, reason: "must be at most \(maximum)") }
     }
 
     private static func checkPlace(_ place: Place, field: String) throws(ValidationError) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TripHistoryData
+import TripHistoryDataTestSupport
 
 #if canImport(Glibc)
 import Glibc

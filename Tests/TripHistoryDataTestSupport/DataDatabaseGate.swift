@@ -1,17 +1,17 @@
 /// A readers-writer gate over the shared test database: ordinary tests enter together, the test that
 /// restarts PostgreSQL enters alone so it cannot break tests running beside it.
-actor DataDatabaseGate {
-    static let shared = DataDatabaseGate()
+public actor DataDatabaseGate {
+    public static let shared = DataDatabaseGate()
 
     private var readers = 0
     private var writer = false
     private var waiting: [(exclusive: Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
-    nonisolated func withShared<T>(_ body: () async throws -> T) async throws -> T {
+    public nonisolated func withShared<T>(_ body: () async throws -> T) async throws -> T {
         try await with(exclusive: false, body)
     }
 
-    nonisolated func withExclusive<T>(_ body: () async throws -> T) async throws -> T {
+    public nonisolated func withExclusive<T>(_ body: () async throws -> T) async throws -> T {
         try await with(exclusive: true, body)
     }
 

@@ -1,19 +1,48 @@
 import Foundation
 import Testing
 import TripHistoryData
+import TripHistoryDataTestSupport
 
 /// Reads over the pool's pipelined connections (`PostgresConnectionPool.read`), on the real server: many
 /// callers at once, a failing statement among good ones, a statement timeout, a connection the server
 /// killed, and shutdown.
 @Suite struct DataPipelinedReadTests {
-    private static let double = PreparedStatement(
-        name: "test_pipeline_double_v1", sql: "SELECT $1::bigint * 2, pg_backend_pid()")
-    private static let sleep = PreparedStatement(name: "test_pipeline_sleep_v1", sql: "SELECT pg_sleep($1::float8)")
+    /// The value doubled, and the backend that answered.
+    private struct Double: PostgresPreparedStatement {
+        static let name = "test_pipeline_double_v1"
+        static let sql = "SELECT $1::bigint * 2, pg_backend_pid()"
+
+        let value: String
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(value)
+            return bindings
+        }
+
+        func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> (value: Int64?, backend: Int64?) {
+            (try rows.int64(row, 0), try rows.int64(row, 1))
+        }
+    }
+
+    private struct Sleep: PostgresPreparedStatement {
+        typealias Row = Void
+        static let name = "test_pipeline_sleep_v1"
+        static let sql = "SELECT pg_sleep($1::float8)"
+
+        let seconds: Swift.Double
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(seconds)
+            return bindings
+        }
+    }
 
     private static func double(
         _ value: String, on pool: PostgresConnectionPool
     ) async throws -> (value: Int64?, backend: Int64?) {
-        try await pool.read(Self.double, [value]) { rows in (try rows.int64(0, 0), try rows.int64(0, 1)) }
+        try #require(try await pool.readFirst(Double(value: value)))
     }
 
     @Test func concurrentReadsEachGetTheirOwnRowsOverTheSharedConnections() async throws {
@@ -73,7 +102,7 @@ import TripHistoryData
     @Test func aStatementTimeoutFailsThatReadOnly() async throws {
         try await DataTestDatabase.withPool(statementTimeout: .milliseconds(100), pipelinedConnections: 1) {
             (pool: PostgresConnectionPool) async throws in
-            let slow = Task { try await pool.read(Self.sleep, ["2"]) { _ in () } }
+            let slow = Task { try await pool.read(Sleep(seconds: 2)) }
             let fast = Task { try await Self.double("5", on: pool).value }
             await #expect { try await slow.value } throws: { ($0 as? PostgresError)?.isStatementTimeout == true }
             #expect(try await fast.value == 10)
@@ -85,7 +114,7 @@ import TripHistoryData
         try await DataTestDatabase.withPool(acquireTimeout: .milliseconds(200), pipelinedConnections: 1) {
             (pool: PostgresConnectionPool) async throws in
             // The only pipelined connection is busy for a second; a read queued behind it waits too long.
-            let slow = Task { try await pool.read(Self.sleep, ["1"]) { _ in () } }
+            let slow = Task { try await pool.read(Sleep(seconds: 1)) }
             try await Task.sleep(for: .milliseconds(100))
             await #expect(throws: PostgresPoolError.acquireTimeout) { try await Self.double("7", on: pool) }
             try await slow.value

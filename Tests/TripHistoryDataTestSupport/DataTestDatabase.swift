@@ -4,23 +4,24 @@ import Testing
 import TripHistoryData
 import TripHistoryDomain
 
-/// Shared setup of the data-layer integration tests: the database from `DATABASE_URL`, migrated once per
+/// Shared setup of the tests on a real PostgreSQL (data and integration targets; one gate for both, since
+/// every test target runs in one process): the database from `DATABASE_URL`, migrated once per
 /// process, and a gate that lets the server-restart test run alone.
-enum DataTestDatabase {
-    struct MissingDatabaseURL: Error, CustomStringConvertible {
-        var description: String {
+public enum DataTestDatabase {
+    public struct MissingDatabaseURL: Error, CustomStringConvertible {
+        public var description: String {
             "DATABASE_URL is not set: the data integration tests need a PostgreSQL database (scripts/test sets it)"
         }
     }
 
-    static let migrationsDirectory = URL(fileURLWithPath: #filePath)
+    public static let migrationsDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("migrations")
 
-    static let logger = Logger(label: "trip-history.data-tests")
+    public static let logger = Logger(label: "trip-history.data-tests")
 
     /// The connection string, or a recorded failure (never a skip) when it is missing.
-    static func connectionString() throws -> String {
+    public static func connectionString() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
             Issue.record(Comment(rawValue: MissingDatabaseURL().description))
             throw MissingDatabaseURL()
@@ -29,7 +30,7 @@ enum DataTestDatabase {
     }
 
     /// A connection string whose sessions use only `schema` (for tests that need a fresh schema).
-    static func connectionString(searchPath schema: String) throws -> String {
+    public static func connectionString(searchPath schema: String) throws -> String {
         let base = try connectionString()
         if base.hasPrefix("postgres://") || base.hasPrefix("postgresql://") {
             return base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
@@ -38,7 +39,7 @@ enum DataTestDatabase {
     }
 
     /// A fresh pool on the migrated database; the caller shuts it down.
-    static func makePool(
+    public static func makePool(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
         pipelinedConnections: Int = 2
     ) async throws -> PostgresConnectionPool {
@@ -51,7 +52,7 @@ enum DataTestDatabase {
     }
 
     /// Runs `body` with a migrated pool, sharing the database with other tests (not with a restart).
-    static func withPool<T>(
+    public static func withPool<T>(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
         pipelinedConnections: Int = 2, _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
@@ -72,7 +73,7 @@ enum DataTestDatabase {
     }
 
     /// Runs `body` with a connection string bound to a new, empty schema, dropped afterwards.
-    static func withFreshSchema(_ body: (String, PostgresConnectionPool) async throws -> Void) async throws {
+    public static func withFreshSchema(_ body: (String, PostgresConnectionPool) async throws -> Void) async throws {
         try await withPool { (pool: PostgresConnectionPool) async throws in
             let schema = "data_test_\(UInt32.random(in: 0...UInt32.max))"
             try await pool.withConnection { try $0.execute(unsafeSQL: "CREATE SCHEMA \(schema)") }
@@ -88,7 +89,7 @@ enum DataTestDatabase {
 
     /// The command prefix that stops and starts the test server (`TRIP_HISTORY_TEST_PGCTL`, set by
     /// scripts/test), or a recorded failure (never a skip) when it is missing.
-    static func serverControl() -> String? {
+    public static func serverControl() -> String? {
         guard let pgctl = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_PGCTL"], !pgctl.isEmpty else {
             Issue.record("TRIP_HISTORY_TEST_PGCTL is not set: this test stops PostgreSQL and cannot run without it")
             return nil
@@ -98,14 +99,14 @@ enum DataTestDatabase {
 
     /// Runs `pgctl` with `arguments` (e.g. `-m fast -w stop`) and expects success. system(3) rather than
     /// Process: it needs no run loop and returns as soon as pg_ctl exits, whatever the server inherits.
-    static func controlServer(_ pgctl: String, _ arguments: String) {
+    public static func controlServer(_ pgctl: String, _ arguments: String) {
         let command = "\(pgctl) \(arguments) >/dev/null 2>&1"
         let status = system(command)
         #expect(status == 0, "\(command)")
     }
 
     /// A rider id far above seeded ones, so parallel suites never see each other's trips.
-    static func randomRiderID() -> RiderID {
+    public static func randomRiderID() -> RiderID {
         RiderID(Int64.random(in: 1_000_000_000...9_000_000_000_000))!
     }
 
@@ -125,7 +126,7 @@ enum DataTestDatabase {
 }
 
 /// A trip for `rider` requested at `micros`, completed unless `status` says otherwise.
-func dataTestTrip(
+public func dataTestTrip(
     rider: RiderID, requestedAtMicros micros: Int64, status: TripStatus = .completed, address: String = "1 Test St",
     fare: Int64 = 1234
 ) throws -> NewTrip {
@@ -140,4 +141,16 @@ func dataTestTrip(
             latitude: 48.8738, longitude: -0.1, address: "Café \"Le Procope\", 13 Rue de l'Ancienne\tComédie"),
         distanceMeters: 4200, durationSeconds: 900, fare: Money(amountMinor: fare, currency: CurrencyCode("EUR")!)
     )
+}
+
+/// Runs `read` for a test statement's `decodeRow`: a `PostgresError` passes through, any other error becomes
+/// one (tests write their row readers as plain throwing closures).
+public func asPostgresError<T>(_ read: () throws -> T) throws(PostgresError) -> T {
+    do {
+        return try read()
+    } catch let error as PostgresError {
+        throw error
+    } catch {
+        throw PostgresError(kind: .decoding, message: "\(error)")
+    }
 }

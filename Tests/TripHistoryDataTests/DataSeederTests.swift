@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TripHistoryData
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 
 @Suite(.serialized) struct DataSeederTests {

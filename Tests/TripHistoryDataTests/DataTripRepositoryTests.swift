@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TripHistoryDataTestSupport
 import TripHistoryDomain
 
 @testable import TripHistoryData
@@ -186,7 +187,7 @@ import TripHistoryDomain
                     .seed(riders: 2000, tripsPerRider: 20, seed: 3, progress: nil)
                 let plan = try await pool.withConnection { connection in
                     try connection.execute(unsafeSQL: "ANALYZE trips")
-                    try connection.execute(unsafeSQL: "PREPARE data_test_plan AS \(TripStatements.older.sql)")
+                    try connection.execute(unsafeSQL: "PREPARE data_test_plan AS \(RiderTripsPage.older.sql)")
                     try connection.execute(unsafeSQL: "SET plan_cache_mode = force_generic_plan")
                     let rows = try connection.query(
                         "EXPLAIN EXECUTE data_test_plan (1, '-infinity', 'infinity', '2025-06-01 00:00:00+00', 99, '{completed,canceled}', 21)"

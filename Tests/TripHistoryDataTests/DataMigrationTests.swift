@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TripHistoryData
+import TripHistoryDataTestSupport
 
 @Suite struct DataMigrationTests {
     /// Every migration file's name, in order; the first two are the data layer's own.
