@@ -77,6 +77,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TripHistoryWeb",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.embedInCode("Assets")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "trip-history",
             dependencies: [
@@ -85,6 +95,7 @@ let package = Package(
                 "TripHistoryPresentation",
                 "TripHistoryHTTP",
                 "TripHistoryCache",
+                "TripHistoryWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -160,6 +171,15 @@ let package = Package(
                 "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryWebTests",
+            dependencies: [
+                "TripHistoryWeb",
+                "TripHistoryTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -8,6 +8,7 @@ import TripHistoryData
 import TripHistoryDomain
 import TripHistoryHTTP
 import TripHistoryPresentation
+import TripHistoryWeb
 
 /// The composition root: the one place where concrete types are chosen and wired by their initializers.
 func buildApplication(
@@ -80,6 +81,7 @@ func buildApplication(
     let router = buildTripHistoryRouter(
         tripRoutes: tripRoutes, operationalRoutes: operationalRoutes, analystRoutes: analystRoutes
     )
+    try WebPages(openAPIDocument: openAPIDocument).register(on: router)
     // Warm cache hits and the liveness probe are answered on the event loop before the framework sees them.
     let shortcut = EventLoopShortcut.Answers(routes: tripRoutes)
     var application = Application(
