@@ -166,6 +166,7 @@
     state.cursor = null;
     state.page = 1;
     clearProblem();
+    $("download-status").textContent = "";
     if (!token()) {
       state.listGeneration += 1;
       state.statsGeneration += 1;
