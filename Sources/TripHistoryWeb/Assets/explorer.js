@@ -17,9 +17,8 @@
     page: 1,
     lastPage: null, // the last JSON page, for its cursors
     stats: null,
-    // Bumped on every new request of each kind, so a late answer to an older one is dropped.
-    listGeneration: 0,
-    statsGeneration: 0,
+    // Bumped on every new read of each part of the page, so a late answer to an older one is dropped.
+    generations: { trips: 0, chart: 0 },
   };
 
   // ---- token ----
@@ -168,8 +167,8 @@
     clearProblem();
     $("download-status").textContent = "";
     if (!token()) {
-      state.listGeneration += 1;
-      state.statsGeneration += 1;
+      state.generations.trips += 1;
+      state.generations.chart += 1;
       state.lastPage = null;
       state.stats = null;
       tableMessage("Paste an analyst token to load trips.");
@@ -181,56 +180,67 @@
     loadStats();
   }
 
-  async function loadPage() {
-    const generation = ++state.listGeneration;
-    const params = filterParams();
-    params.set("limit", $("limit").value);
-    if (state.cursor) params.set("cursor", state.cursor);
-    setBusy($("trips"), true);
-    tableMessage("Loading trips…", true);
-    updatePager(true);
+  // Runs one API read for one part of the page (the "trips" table or the "chart"): marks the part busy, drops
+  // the answer when a newer read of the same part started meanwhile, and hands the JSON or the problem to it.
+  async function load(part, path, params, show) {
+    const generation = ++state.generations[part];
+    const current = () => generation === state.generations[part];
+    setBusy($(part), true);
+    show.loading();
     try {
-      const response = await apiFetch("/v1/trips", params, "application/json");
-      const page = await response.json();
-      if (generation !== state.listGeneration) return;
-      state.lastPage = page;
-      renderTrips(page.data);
-      rememberSuggestions(page.data);
+      const response = await apiFetch(path, params, "application/json");
+      const body = await response.json();
+      if (current()) show.data(body);
     } catch (error) {
-      if (generation !== state.listGeneration) return;
-      state.lastPage = null;
-      tableMessage("No trips loaded.");
-      showProblem(asProblem(error));
+      if (current()) show.failure(asProblem(error));
     } finally {
-      if (generation === state.listGeneration) {
-        setBusy($("trips"), false);
-        updatePager();
+      if (current()) {
+        setBusy($(part), false);
+        show.done?.();
       }
     }
   }
 
-  async function loadStats() {
-    const generation = ++state.statsGeneration;
+  function loadPage() {
+    const params = filterParams();
+    params.set("limit", $("limit").value);
+    if (state.cursor) params.set("cursor", state.cursor);
+    return load("trips", "/v1/trips", params, {
+      loading: () => {
+        tableMessage("Loading trips…", true);
+        updatePager(true);
+      },
+      data: (page) => {
+        state.lastPage = page;
+        renderTrips(page.data);
+        rememberSuggestions(page.data);
+      },
+      failure: (problem) => {
+        state.lastPage = null;
+        tableMessage("No trips loaded.");
+        showProblem(problem);
+      },
+      done: () => updatePager(),
+    });
+  }
+
+  function loadStats() {
     const params = filterParams();
     params.set("group_by", $("group_by").value);
-    setBusy($("chart"), true);
-    chartMessage("Loading the chart…", true);
-    try {
-      const response = await apiFetch("/v1/trips/stats", params, "application/json");
-      const stats = await response.json();
-      if (generation !== state.statsGeneration) return;
-      state.stats = stats;
-      fillCurrencies(stats.data);
-      renderChart();
-    } catch (error) {
-      if (generation !== state.statsGeneration) return;
-      state.stats = null;
-      chartMessage("No chart: the query was refused.");
-      // The list shows the same problem; show it here only when the list did not fail too.
-      if ($("problem").hidden) showProblem(asProblem(error));
-    } finally {
-      if (generation === state.statsGeneration) setBusy($("chart"), false);
-    }
+    return load("chart", "/v1/trips/stats", params, {
+      loading: () => chartMessage("Loading the chart…", true),
+      data: (stats) => {
+        state.stats = stats;
+        fillCurrencies(stats.data);
+        renderChart();
+      },
+      failure: (problem) => {
+        state.stats = null;
+        chartMessage("No chart: the query was refused.");
+        // The list shows the same problem; show it here only when the list did not fail too.
+        if ($("problem").hidden) showProblem(problem);
+      },
+    });
   }
 
   function setBusy(element, busy) {
