@@ -41,8 +41,9 @@ SCREENSHOT_DIR = os.environ["SCREENSHOT_DIR"]
 DOWNLOAD_DIR = os.environ["DOWNLOAD_DIR"]
 DEADLINE_SECONDS = 30
 
-# A window of the seeded data (the seeder writes the two years before 2026-11-01) seen from Paris.
-FILTER = {"from": "2026-08-01", "to": "2026-11-01", "tz": "Europe/Paris", "city": "Paris"}
+# A window of the seeded data (the seeder writes the two years before 2026-11-01) seen from New York; the
+# space in the city's name must reach the API as a space.
+FILTER = {"from": "2026-08-01", "to": "2026-11-01", "tz": "America/New_York", "city": "New York"}
 PAGE_SIZE = "10"
 
 
@@ -65,7 +66,8 @@ def equal(actual, expected, what):
 
 def api(path, params, accept="application/json", token=ANALYST_TOKEN):
     """(status, headers, body bytes) of GET path?params, refusals included."""
-    url = f"{BASE}{path}?{urllib.parse.urlencode(params)}"
+    # Spaces as %20: the API reads "+" in a query as a plus sign.
+    url = f"{BASE}{path}?{urllib.parse.urlencode(params, quote_via=urllib.parse.quote)}"
     request = urllib.request.Request(
         url, headers={"Authorization": f"Bearer {token}", "Accept": accept, "Accept-Language": "en-US"}
     )
@@ -379,14 +381,19 @@ def scenario_chart(driver, log):
         trips = chart_bars(driver, "trips")
         assert_bars_match(trips, [[b["bucket_start"], b["trips"]] for b in stats["data"]], f"trip bars per {group_by}")
         currency = Select(by_id(driver, "currency")).first_selected_option.get_attribute("value")
-        equal(currency, "EUR", "the chart's currency for Paris")
+        equal(currency, "USD", "the chart's currency for New York")
         fares = chart_bars(driver, "fare")
-        expected = [[b["bucket_start"], b["total_fare_minor"].get("EUR", 0) / 100] for b in stats["data"]]
+        expected = [[b["bucket_start"], b["total_fare_minor"].get("USD", 0) / 100] for b in stats["data"]]
         assert_bars_match(fares, expected, f"fare bars per {group_by}")
         labels = driver.execute_script(
             "return [...document.querySelectorAll('#chart .x-axis text')].map(t => t.textContent)"
         )
-        check(len(labels) >= 2 and labels[-1] == "Period start (Europe/Paris)", f"x axis labels: {labels}")
+        check(len(labels) >= 2 and labels[-1] == "Period start (America/New_York)", f"x axis labels: {labels}")
+        spans = driver.execute_script(
+            "return [...document.querySelectorAll('#chart .x-axis text')].slice(0, -1)"
+            ".map(t => { const box = t.getBBox(); return [box.x, box.x + box.width]; })"
+        )
+        check(all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), f"x axis labels overlap: {labels}")
         if group_by == "month":
             screenshot(driver, "explorer-chart-monthly")
     log.assert_clean()
@@ -418,7 +425,7 @@ def scenario_downloads(driver, log):
         wait_for(driver, complete, f"the {suffix} download to complete")
         with open(path, "rb") as file:
             equal(file.read(), body, f"the downloaded {suffix}")
-        equal(os.path.basename(path), f"trips_Paris_2026-08-01_2026-11-01{suffix}", "the file name")
+        equal(os.path.basename(path), f"trips_New-York_2026-08-01_2026-11-01{suffix}", "the file name")
     log.assert_clean()
 
 
@@ -450,7 +457,9 @@ def scenario_empty(driver, log):
 def scenario_shared_url(driver, log):
     """A filtered URL opened afresh shows that filter's first page (the token stays in the tab only)."""
     params = dict(FILTER, status="completed", group_by="week", limit=PAGE_SIZE)
+    # Written as an HTML form would (a space as "+"), which the page reads as a space.
     driver.get(f"{BASE}/explorer?{urllib.parse.urlencode(params)}")
+    check("New+York" in driver.current_url, "the shared URL has its space as +")
     wait_for(driver, lambda d: settled(d) and page_rows(d), "the shared view to load")
     for name in ["from", "to", "tz", "city"]:
         equal(by_id(driver, name).get_attribute("value"), FILTER[name], f"the {name} field from the URL")

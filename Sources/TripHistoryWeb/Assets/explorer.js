@@ -84,6 +84,12 @@
     return params;
   }
 
+  // A query string with spaces as %20: URLSearchParams writes them as "+", which the API reads as a literal
+  // plus sign in free-text filters (city=New+York matches no trip).
+  function queryString(params) {
+    return [...params].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
+  }
+
   function pageURLParams() {
     const params = filterParams();
     for (const name of VIEW_FIELDS) params.set(name, $(name).value);
@@ -92,7 +98,7 @@
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const query = pageURLParams().toString();
+    const query = queryString(pageURLParams());
     if (query !== location.search.slice(1)) history.pushState(null, "", `${location.pathname}?${query}`);
     reload();
   });
@@ -132,7 +138,7 @@
   async function apiFetch(path, params, accept) {
     let response;
     try {
-      response = await fetch(`${path}?${params}`, {
+      response = await fetch(`${path}?${queryString(params)}`, {
         headers: { Authorization: `Bearer ${token()}`, Accept: accept },
         cache: "no-store",
       });
@@ -509,14 +515,15 @@
     // Period labels under the lower panel, thinned so they never overlap.
     const labels = svg("g", { class: "axis x-axis" });
     const bottom = height - margin.bottom;
-    const maxLabels = Math.floor(plotWidth / 70);
-    const every = Math.max(1, Math.ceil(buckets.length / maxLabels));
-    buckets.forEach((bucket, i) => {
-      if (i % every !== 0) return;
-      const cx = x(starts[i]) + barWidth / 2;
+    // Bars sit at their period's start, with gaps for periods without trips, so labels are thinned by distance.
+    let lastLabel = -Infinity;
+    for (const start of starts) {
+      const cx = x(start) + barWidth / 2;
+      if (cx - lastLabel < 70) continue;
+      lastLabel = cx;
       labels.append(svg("line", { x1: cx, x2: cx, y1: bottom, y2: bottom + 4 }));
-      labels.append(svg("text", { x: cx, y: bottom + 17, "text-anchor": "middle" }, labelFormat.format(starts[i])));
-    });
+      labels.append(svg("text", { x: cx, y: bottom + 17, "text-anchor": "middle" }, labelFormat.format(start)));
+    }
     labels.append(svg("text", { x: margin.left + plotWidth / 2, y: height - 4, "text-anchor": "middle" },
       `Period start (${stats.tz})`));
     root.append(labels);
