@@ -73,6 +73,23 @@ import TripHistoryWeb
         }
     }
 
+    @Test func otherMethodsAreClientErrorsAndHeadHasNoBody() async throws {
+        try await withApplication { client in
+            for uri in ["/explorer", "/docs", "/"] {
+                for method in [HTTPRequest.Method.post, .put, .delete] {
+                    try await client.execute(uri: uri, method: method) { response in
+                        #expect((400..<500).contains(response.status.code), "\(method) \(uri): \(response.status)")
+                        #expect(response.headers[.contentType] == "application/problem+json")
+                    }
+                }
+            }
+            try await client.execute(uri: "/explorer", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+
     @Test func theRootRedirectsToTheExplorerKeepingItsFilter() async throws {
         try await withApplication { client in
             try await client.execute(uri: "/", method: .get) { response in
