@@ -83,11 +83,22 @@ let package = Package(
                 "TripHistoryAPI",
                 "TripHistoryDomain",
                 "TripHistoryPresentation",
+                "TripHistoryWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TripHistoryWeb",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.embedInCode("Assets")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -99,6 +110,7 @@ let package = Package(
                 "TripHistoryAPI",
                 "TripHistoryHTTP",
                 "TripHistoryCache",
+                "TripHistoryWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -124,6 +136,7 @@ let package = Package(
             dependencies: [
                 "TripHistoryDomain",
                 "TripHistoryFakes",
+                "TripHistoryWeb",
                 "TripHistoryAPI",
                 "TripHistoryHTTP",
                 "TripHistoryCache",
@@ -215,6 +228,16 @@ let package = Package(
                 "TripHistoryCache",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryWebTests",
+            dependencies: [
+                "TripHistoryWeb",
+                "TripHistoryTestSupport",
+                "TripHistoryFakes",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

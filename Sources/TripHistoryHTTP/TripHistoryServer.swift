@@ -3,6 +3,7 @@ import HummingbirdCore
 import TripHistoryAPI
 import TripHistoryDomain
 import TripHistoryPresentation
+import TripHistoryWeb
 
 /// The HTTP server's parts wired from the repositories and settings: the API's operations, the router and
 /// the warm-hit handler. `serve` builds its server through this type and so do the tests, so both run the
@@ -26,14 +27,17 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var isReady: @Sendable () async -> Bool
         /// The Prometheus text exposition served at `GET /metrics`; nil serves no `/metrics`.
         public var metricsExposition: (@Sendable () -> [UInt8])?
+        /// The explorer and API reference pages; nil serves neither.
+        public var webPages: WebPages?
 
         public init(
             secret: [UInt8], cache: TripResponseCache? = nil, analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
             maximumConcurrentExports: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool,
-            metricsExposition: (@Sendable () -> [UInt8])? = nil
+            metricsExposition: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
         ) {
+            self.webPages = webPages
             self.secret = secret
             self.cache = cache
             self.analystLimits = analystLimits
@@ -53,6 +57,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     /// The export limit of the analyst routes.
     public let exportSlots: ExportSlots
     let operationalRoutes: OperationalRoutes
+    let webPages: WebPages?
 
     public init(repository: Repository, analystRepository: AnalystRepository, settings: Settings) async {
         let tokens = await AccessTokens(secret: settings.secret)
@@ -76,6 +81,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             limits: limits, exportSlots: exportSlots, presenter: presenter, localeNegotiator: LocaleNegotiator(),
             tokens: tokens, cursors: cursors
         )
+        webPages = settings.webPages
         operationalRoutes = OperationalRoutes(
             isReady: settings.isReady, openAPIDocument: settings.openAPIDocument,
             metrics: settings.metricsExposition
@@ -91,6 +97,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         router.add(middleware: ProblemMiddleware())
         operationalRoutes.register(on: router)
         APIRoutes(riderTrips: riderTrips, analystTrips: analystTrips).register(on: router)
+        webPages?.register(on: router)
         return router
     }
 

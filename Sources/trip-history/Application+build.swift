@@ -9,6 +9,7 @@ import TripHistoryData
 import TripHistoryDomain
 import TripHistoryHTTP
 import TripHistoryPresentation
+import TripHistoryWeb
 
 /// The composition root: the one place where concrete types are chosen and wired by their initializers.
 func buildApplication(
@@ -57,7 +58,8 @@ func buildApplication(
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { await health.isReady() },
-            metricsExposition: { metrics.emitToBuffer() }
+            metricsExposition: { metrics.emitToBuffer() },
+            webPages: try WebPages(openAPIDocument: openAPIDocument)
         )
     )
     // Warm cache hits and the liveness probe are answered on the event loop before the framework sees them;

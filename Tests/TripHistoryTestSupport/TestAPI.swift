@@ -11,6 +11,7 @@ import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryHTTP
 import TripHistoryPresentation
+import TripHistoryWeb
 
 /// The HTTP API wired around any repository, the way the composition root wires it, plus token helpers.
 public struct TestAPI<Repository: TripRepository>: Sendable {
@@ -43,7 +44,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -51,7 +52,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
             settings: .init(
                 secret: Self.secret, cache: cache, analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
-                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, metricsExposition: metrics
+                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, metricsExposition: metrics,
+                webPages: webPages
             )
         )
         tokens = server.tokens
