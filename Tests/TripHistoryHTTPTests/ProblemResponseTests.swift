@@ -25,6 +25,11 @@ import TripHistoryTestSupport
                 #expect(response.status == .methodNotAllowed)
                 #expect(response.headers[.allow] == "GET, POST")
             }
+            for path in ["/v1/trips/stats", "/readyz", "/v1/riders/1/trips"] {
+                try await client.execute(uri: path, method: .trace) { response in
+                    #expect(response.status == .methodNotAllowed, "TRACE \(path)")
+                }
+            }
             // HEAD comes with every GET route, as HTTP requires.
             try await client.execute(uri: "/healthz", method: .head) { response in
                 #expect(response.status == .ok)
