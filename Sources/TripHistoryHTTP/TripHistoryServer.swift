@@ -1,12 +1,13 @@
 import Hummingbird
 import HummingbirdCore
+import Logging
 import TripHistoryAPI
 import TripHistoryDomain
 import TripHistoryPresentation
 import TripHistoryWeb
 
 /// The HTTP server's parts wired from the repositories and settings: the API's operations, the router and
-/// the warm-hit handler. `serve` builds its server through this type and so do the tests, so both run the
+/// the early-read handler. `serve` builds its server through this type and so do the tests, so both run the
 /// same wiring.
 public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: AnalystTripRepository>: Sendable {
     /// What the server is built with besides its repositories.
@@ -101,16 +102,20 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         return router
     }
 
-    /// The response already in memory for a request head: the liveness probe, or a warm rider read; nil
-    /// for anything the router must answer. The warm-hit handler's one entry point.
-    @Sendable public func storedResponse(to head: HTTPRequest) -> StoredResponse? {
-        OperationalRoutes.livenessResponse(to: head) ?? riderTrips.storedResponse(to: head)
+    /// How a request head is answered before the router: the liveness probe, or a rider read (stored or
+    /// computed); nil for anything the router must answer. The early-read handler's one entry point.
+    @Sendable public func earlyAnswer(to head: HTTPRequest) -> EarlyAnswer? {
+        if let alive = OperationalRoutes.livenessResponse(to: head) { return .stored(alive) }
+        return riderTrips.earlyAnswer(to: head)
     }
 
-    /// HTTP/1.1 with the warm-hit handler after the decoder, counting in `metrics` like the router.
-    public func http1(metrics: RequestMetrics) -> HTTPServerBuilder {
-        let answer = storedResponse(to:)
+    /// HTTP/1.1 with the early-read handler after the decoder, counting in `metrics` like the router and
+    /// logging unexpected failures to `logger`.
+    public func http1(metrics: RequestMetrics, logger: Logger) -> HTTPServerBuilder {
+        let answer = earlyAnswer(to:)
         return .http1(
-            configuration: .init(additionalChannelHandlers: [WarmHitHandler(metrics: metrics, answer: answer)]))
+            configuration: .init(additionalChannelHandlers: [
+                EarlyReadHandler(metrics: metrics, logger: logger, answer: answer)
+            ]))
     }
 }

@@ -62,12 +62,12 @@ func buildApplication(
             webPages: try WebPages(openAPIDocument: openAPIDocument)
         )
     )
-    // Warm cache hits and the liveness probe are answered on the event loop before the framework sees them;
-    // both count in the same request metrics.
+    // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
+    // them; both count in the same request metrics.
     let requestMetrics = RequestMetrics()
     var application = Application(
         router: server.router(metrics: requestMetrics),
-        server: server.http1(metrics: requestMetrics),
+        server: server.http1(metrics: requestMetrics, logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )

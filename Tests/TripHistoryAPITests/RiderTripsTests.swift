@@ -36,6 +36,17 @@ import TripHistoryPresentation
         return HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: path, headerFields: fields)
     }
 
+    /// The stored response `earlyAnswer(to:)` gives, nil when it gives none or a computation.
+    static func stored(_ operations: RiderTrips<InMemoryTripRepository>, _ head: HTTPRequest) -> StoredResponse? {
+        if case .stored(let stored) = operations.earlyAnswer(to: head) { return stored }
+        return nil
+    }
+
+    static func isComputed(_ answer: EarlyAnswer?) -> Bool {
+        if case .computed = answer { return true }
+        return false
+    }
+
     static func json(_ response: APIResponse) throws -> [String: Any] {
         let bytes = try #require(response.bytes)
         return try #require(try JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any])
@@ -61,9 +72,12 @@ import TripHistoryPresentation
         let owner = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let other = try await subject.tokens.issue(role: .rider, subject: "2", timeToLive: .seconds(60))
         _ = try await subject.operations.list(riderID: "1", head: Self.head("/v1/riders/1/trips", token: owner))
-        // Warm for rider 1 now; rider 2 gets neither the stored answer nor a computed one.
-        #expect(subject.operations.storedResponse(to: Self.head("/v1/riders/1/trips", token: owner)) != nil)
-        #expect(subject.operations.storedResponse(to: Self.head("/v1/riders/1/trips", token: other)) == nil)
+        // Warm for rider 1 now; rider 2 (whose token is verified too) gets neither the stored answer nor a
+        // computation: access is decided before either.
+        _ = try? await subject.operations.list(riderID: "2", head: Self.head("/v1/riders/2/trips", token: other))
+        #expect(Self.stored(subject.operations, Self.head("/v1/riders/1/trips", token: owner)) != nil)
+        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips", token: other)) == nil)
+        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips/3", token: other)) == nil)
         await #expect(throws: Problem.notFound) {
             _ = try await subject.operations.list(riderID: "1", head: Self.head("/v1/riders/1/trips", token: other))
         }
@@ -73,27 +87,42 @@ import TripHistoryPresentation
         }
     }
 
-    @Test func aStoredResponseIsOnlyEverAWarmHitAndAnswers304ToItsTag() async throws {
+    @Test func anEarlyAnswerIsStoredForAWarmHitComputedForACheckedMissAndNoneOtherwise() async throws {
         let subject = await Self.subject()
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let path = "/v1/riders/1/trips?limit=3"
-        // A token never verified, and a read never computed: nothing to answer from memory.
-        #expect(subject.operations.storedResponse(to: Self.head(path, token: token)) == nil)
+        // A token never verified: the router verifies it (that waits).
+        #expect(subject.operations.earlyAnswer(to: Self.head(path, token: token)) == nil)
         let computed = try await subject.operations.list(riderID: "1", head: Self.head(path, token: token))
-        let stored = try #require(subject.operations.storedResponse(to: Self.head(path, token: token)))
+        let stored = try #require(Self.stored(subject.operations, Self.head(path, token: token)))
         #expect(stored.route == RiderReadPath.listRoute)
         #expect(stored.response.bytes == computed.bytes)
         #expect(stored.response.headers[HTTPField.Name("Server-Timing")!] == "cache;desc=hit")
         let tag = try #require(computed.headers[.eTag])
         let revalidated = try #require(
-            subject.operations.storedResponse(to: Self.head(path, token: token, [.ifNoneMatch: tag])))
+            Self.stored(subject.operations, Self.head(path, token: token, [.ifNoneMatch: tag])))
         #expect(revalidated.response.status == .notModified)
         #expect(revalidated.response.bytes == nil)
         #expect(subject.repository.queryCount == 1)
-        // Without a cache nothing is ever answered from memory.
+        // A checked read that is not stored is computed, once, by the same code as the route's.
+        guard
+            case .computed(let route, let compute) = subject.operations.earlyAnswer(
+                to: Self.head("/v1/riders/1/trips/2", token: token))
+        else {
+            Issue.record("expected a computation")
+            return
+        }
+        #expect(route == RiderReadPath.detailRoute)
+        let detail = try await compute()
+        #expect(try Self.json(detail)["id"] as? String == "2")
+        #expect(subject.repository.queryCount == 2)
+        // A problem in the request, and any other path: the router's.
+        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips?limit=0", token: token)) == nil)
+        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/trips", token: token)) == nil)
+        // Without a cache every checked read is computed.
         let uncached = await Self.subject(cache: nil)
         _ = try await uncached.operations.list(riderID: "1", head: Self.head(path, token: token))
-        #expect(uncached.operations.storedResponse(to: Self.head(path, token: token)) == nil)
+        #expect(Self.isComputed(uncached.operations.earlyAnswer(to: Self.head(path, token: token))))
     }
 
     @Test func queryProblemsNameTheirParameter() async throws {

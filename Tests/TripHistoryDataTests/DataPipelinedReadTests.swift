@@ -113,9 +113,10 @@ import TripHistoryDataTestSupport
     @Test func aReadWaitingLongerThanTheAcquireTimeoutFailsWithATypedError() async throws {
         try await DataTestDatabase.withPool(acquireTimeout: .milliseconds(200), pipelinedConnections: 1) {
             (pool: PostgresConnectionPool) async throws in
-            // The only pipelined connection is busy for a second; a read queued behind it waits too long.
-            let slow = Task { try await pool.read(Sleep(seconds: 1)) }
-            try await Task.sleep(for: .milliseconds(100))
+            // The only pipelined connection is busy for two seconds; a read queued behind it waits too long. The
+            // read is queued only once the server is seen running the sleep, so it cannot join the sleep's batch.
+            let slow = Task { try await pool.read(Sleep(seconds: 2)) }
+            try await Self.waitUntilSleeping(pool)
             await #expect(throws: PostgresPoolError.acquireTimeout) { try await Self.double("7", on: pool) }
             try await slow.value
             #expect(try await Self.double("7", on: pool).value == 14)
@@ -150,5 +151,21 @@ import TripHistoryDataTestSupport
         #expect(try await Self.double("3", on: pool).value == 6)
         await pool.shutdown()
         await #expect(throws: PostgresPoolError.shutdown) { try await Self.double("3", on: pool) }
+    }
+
+    /// Returns once a backend is running `pg_sleep`, polling through a lent connection (the pipelined one is
+    /// the one sleeping); fails after ten seconds.
+    private static func waitUntilSleeping(_ pool: PostgresConnectionPool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let sleeping = try await pool.withConnection { connection in
+                try connection.query(
+                    "SELECT count(*) > 0 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()"
+                ).bool(0, 0)
+            }
+            if sleeping == true { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the sleeping read never started")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import Testing
 import TripHistoryAPI
@@ -23,7 +24,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// The export limit of the analyst routes, to check that slots are given back.
     public let exportSlots: ExportSlots
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
-    private let storedResponse: @Sendable (HTTPRequest) -> StoredResponse?
+    private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyAnswer?
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     public init(
@@ -60,7 +61,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         cursors = server.cursors
         exportSlots = server.exportSlots
         makeRouter = { metrics in server.router(metrics: metrics) }
-        storedResponse = server.storedResponse(to:)
+        earlyAnswer = server.earlyAnswer(to:)
     }
 
     /// The router as the composition root builds it, for tests that run it on a real socket.
@@ -75,28 +76,28 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         try await Application(router: router()).test(.router, body)
     }
 
-    /// Runs `body` against a real server on a loopback socket, wired like `serve`: the warm-hit handler
-    /// answers the liveness probe and, with a cache, warm hits before the router, unless `warmHits` is false.
-    /// The router's and the handler's responses are counted in `metrics`; `onWarmHit` is called for each
-    /// response the handler answers.
+    /// Runs `body` against a real server on a loopback socket, wired like `serve`: the early-read handler
+    /// answers the liveness probe and the rider reads it can check before the router, unless `earlyReads` is
+    /// false. The router's and the handler's responses are counted in `metrics`; `onEarlyAnswer` is told how
+    /// the handler answers each request it takes.
     public func testLive<Value: Sendable>(
-        warmHits: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        onWarmHit: @escaping @Sendable () -> Void = {},
+        earlyReads: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        onEarlyAnswer: @escaping @Sendable (EarlyAnswer) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         let requestMetrics = RequestMetrics(factory: metrics)
-        let stored = storedResponse
-        let answer: @Sendable (HTTPRequest) -> StoredResponse? = { head in
-            let response = stored(head)
-            if response != nil { onWarmHit() }
-            return response
+        let early = earlyAnswer
+        let answer: @Sendable (HTTPRequest) -> EarlyAnswer? = { head in
+            let answer = early(head)
+            if let answer { onEarlyAnswer(answer) }
+            return answer
+        }
+        let handler: @Sendable () -> EarlyReadHandler = {
+            EarlyReadHandler(metrics: requestMetrics, logger: Logger(label: "test"), answer: answer)
         }
         let application = Application(
             router: makeRouter(requestMetrics),
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: warmHits ? [WarmHitHandler(metrics: requestMetrics, answer: answer)] : []
-                ))
+            server: .http1(configuration: .init(additionalChannelHandlers: earlyReads ? [handler()] : []))
         )
         return try await application.test(.live, body)
     }

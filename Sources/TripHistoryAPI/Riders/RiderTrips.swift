@@ -9,7 +9,7 @@ import TripHistoryPresentation
 /// A read is parsed and checked once into a typed value (`RiderTripsRead`): caller, rider, filter, cursor
 /// position, locale, access decided, cache key. It is then answered from the response cache or computed by
 /// the use case. The server's routes call `list`, `detail` and `record`; an event-loop handler may call
-/// `storedResponse(to:)`, which answers a warm hit from the same checked value and nothing else.
+/// `earlyAnswer(to:)`, which checks the read with the same code and answers it the same way.
 public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let listRiderTrips: ListRiderTrips<Repository>
     private let getTrip: GetTrip<Repository>
@@ -52,12 +52,13 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
 
-    /// The answer to a rider read that is already in memory: the request passed every check the routes make
-    /// (a token verified before, a valid path and query, a caller who may read these trips) and the cache
-    /// holds its response. Nil for anything else, which the server then answers through `list` or `detail`.
+    /// How a rider read can be answered before the router, from the channel pipeline: with the stored
+    /// response of a warm hit, or by computing it exactly as `list` and `detail` do (the same checked read,
+    /// the same cache and rendering). Nil when the router should take the request: not a rider read, a token
+    /// never verified before (verifying one waits), or a problem in the request, which the router reports.
     /// Never waits, so an event-loop handler may call it.
-    public func storedResponse(to head: HTTPRequest) -> StoredResponse? {
-        guard let cache, head.method == .get, let target = head.path,
+    public func earlyAnswer(to head: HTTPRequest) -> EarlyAnswer? {
+        guard head.method == .get, let target = head.path,
             let path = RiderReadPath(target.prefix { $0 != "?" }),
             let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
         else { return nil }
@@ -71,9 +72,14 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             else { return nil }
             read = checked
         }
-        guard let stored = cache.storedValue(for: read.cacheKey, scope: read.riderID) else { return nil }
-        let response = Self.respond(stored, source: .hit, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
-        return StoredResponse(route: path.route, response: response)
+        let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
+        if let stored = cache?.storedValue(for: read.cacheKey, scope: read.riderID) {
+            return .stored(
+                StoredResponse(
+                    route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch))
+            )
+        }
+        return .computed(route: path.route) { try await answer(read, ifNoneMatch: ifNoneMatch) }
     }
 
     /// Answers a checked read: through the cache when there is one (which computes on a miss), else by
@@ -91,9 +97,13 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private func listRead(caller: Caller, riderID: Substring?, head: HTTPRequest) throws(Problem) -> RiderTripsRead {
         let riderID = try Self.riderID(riderID)
         let parameters = try TripListParameters.parse(QueryParameters(target: head.path ?? ""))
-        let scope = CursorScope(riderID: riderID, filter: parameters.filter)
-        let position = try parameters.cursor.map { cursor throws(Problem) in
-            try cursors.position(cursor, scope: scope)
+        // The scope is hashed only when a cursor is to be checked; a first page hashes it when it renders.
+        var scope: CursorScope?
+        var position: PagePosition?
+        if let cursor = parameters.cursor {
+            let checked = CursorScope(riderID: riderID, filter: parameters.filter)
+            position = try cursors.position(cursor, scope: checked)
+            scope = checked
         }
         try Self.checkCanRead(riderID: riderID, caller: caller)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
@@ -133,7 +143,8 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             caller: read.caller
         )
         let encodingStarted = ContinuousClock.now
-        let pageCursors = PageCursors(page, scope: list.scope, codec: cursors)
+        let scope = list.scope ?? CursorScope(riderID: read.riderID, filter: parameters.filter)
+        let pageCursors = PageCursors(page, scope: scope, codec: cursors)
         var writer = JSONWriter(capacity: 512 + page.trips.count * 1024)
         writer.listPage(page, limit: parameters.limit.value, cursors: pageCursors) { trip in
             presenter.display(for: trip, locale: read.locale, timeZone: parameters.displayTimeZone)
@@ -241,6 +252,15 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     }
 }
 
+/// How a request is answered before the router (`RiderTrips.earlyAnswer(to:)`).
+public enum EarlyAnswer: Sendable {
+    /// The response is in memory.
+    case stored(StoredResponse)
+    /// The response is computed by `compute`, which throws what the route would report as a problem (the
+    /// store is unavailable, the trip is not there); `route` is the pattern its request metrics count under.
+    case computed(route: String, compute: @Sendable () async throws -> APIResponse)
+}
+
 /// An answer found in memory, with the route pattern its request metrics count under.
 public struct StoredResponse: Sendable {
     public let route: String
@@ -259,8 +279,9 @@ public struct StoredResponse: Sendable {
 struct RiderTripsRead: Sendable {
     struct List: Sendable {
         let parameters: TripListParameters
-        /// What the page's cursors are bound to, computed once for checking the request's and signing the page's.
-        let scope: CursorScope
+        /// What the page's cursors are bound to, when the request's cursor was checked against it; the page's
+        /// cursors are then signed with the same value instead of hashing it again.
+        let scope: CursorScope?
         let position: PagePosition?
     }
 

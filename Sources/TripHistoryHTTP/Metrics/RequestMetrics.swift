@@ -3,7 +3,7 @@ import Metrics
 import Synchronization
 import TripHistoryAPI
 
-/// The request metrics of every response, whether the router or the warm-hit handler answered it: a
+/// The request metrics of every response, whether the router or the early-read handler answered it: a
 /// counter `hb.requests` and a timer `http.server.request.duration` per route pattern, method and status, and
 /// `hb.request.errors` for responses that are errors. One instance serves both, so their labels cannot drift.
 public final class RequestMetrics: Sendable {

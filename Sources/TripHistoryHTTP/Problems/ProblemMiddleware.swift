@@ -6,7 +6,7 @@ import TripHistoryAPI
 import TripHistoryDomain
 
 /// The outermost middleware: assigns the request id, stamps every response with the headers all responses
-/// carry (`stamp(_:requestID:)`, shared with the warm-hit handler), and turns every error, whatever layer
+/// carry (`stamp(_:requestID:)`, shared with the early-read handler), and turns every error, whatever layer
 /// threw it, into a problem response. Unknown errors are logged with the request id and answered with a bare 500,
 /// so nothing internal reaches the client.
 struct ProblemMiddleware: RouterMiddleware {

@@ -55,10 +55,10 @@ public struct OperationalRoutes: Sendable {
     }
 
     static let livenessPath = "/healthz"
-    /// The liveness answer, the same bytes whether the router or the warm-hit handler gives it.
+    /// The liveness answer, the same bytes whether the router or the early-read handler gives it.
     static let alive = status("ok")
 
-    /// `GET /healthz`, answered by `WarmHitHandler` on the event loop: liveness then measures what it
+    /// `GET /healthz`, answered by `EarlyReadHandler` on the event loop: liveness then measures what it
     /// should (can this process still take a request off a socket and answer it?) without queueing behind
     /// every request waiting for a task thread. The router answers it the same way when the handler is absent.
     public static func livenessResponse(to head: HTTPRequest) -> StoredResponse? {

@@ -1,36 +1,55 @@
 # shellcheck shell=bash
 # The A/B of two builds (BENCH_ONLY=compare): BENCH_BASELINE_BIN and this checkout's trip-history are served in
-# turn, uncached, for BENCH_ROUNDS rounds of BENCH_ROUND_DURATION on each target, on the same data. Each round
-# measures both builds minutes apart at most, so the drift of a shared VM between rounds cancels out of the
-# per-round ratios.
+# turn for BENCH_ROUNDS rounds of BENCH_ROUND_DURATION on each target, on the same data: uncached for the first
+# page and detail, with the cache on for one warm page (200) and its revalidation (304). Each round measures
+# both builds minutes apart at most, so the drift of a shared VM between rounds cancels out of the per-round
+# ratios.
 
-# The Lua scripts (bench/lua/NAME.lua) each build is measured on, in order.
-COMPARE_TARGETS=(first_page detail)
+# What each build is measured on, in order: the uncached ones run a Lua script (bench/lua/NAME.lua), the cached
+# ones ask for the deep rider's first page as that rider.
+COMPARE_UNCACHED=(first_page detail)
+COMPARE_CACHED=(cached_200 revalidated_304)
+COMPARE_TARGETS=("${COMPARE_UNCACHED[@]}" "${COMPARE_CACHED[@]}")
+
+# Measures one target of one build on the running service: sets W_* and the per-request CPU arrays' next values.
+compare_target() { # ROUND SIDE TARGET ETAG
+    local round=$1 side=$2 target=$3 etag=$4 key=$2.$3 args=()
+    case $target in
+        cached_200) args=("${AUTH[@]}" "$BASE$PAGE1_URL") ;;
+        revalidated_304) args=("${AUTH[@]}" -H "If-None-Match: $etag" "$BASE$PAGE1_URL") ;;
+        *) args=(-s "bench/lua/$target.lua" "$BASE") ;;
+    esac
+    round_wrk "round $round ($side, $target)" "$SERVER_PID" -- "${args[@]}"
+    rps[$key]="${rps[$key]:-} ${W_RPS:-0}"
+    server[$key]="${server[$key]:-} $(cpu_ms_per_request "$ROUND_TARGET_TICKS" "$W_REQUESTS" "")"
+    pg[$key]="${pg[$key]:-} $(cpu_ms_per_request "$ROUND_PG_TICKS" "$W_REQUESTS" "")"
+    th_log "  round $round $side $target: ${W_RPS:-0} req/s, server ${server[$key]##* } ms, PostgreSQL ${pg[$key]##* } ms per request"
+}
 
 # Runs the rounds and writes the report's compare part: per build and target the medians of req/s and of the
 # service's and PostgreSQL's CPU per request, then the candidate / baseline paired ratios.
 run_compare_section() {
     local -A rps=() server=() pg=()
-    local round_count=$((ROUNDS > 0 ? ROUNDS : 1)) round side target binary key
+    local round_count=$((ROUNDS > 0 ? ROUNDS : 1)) round side target binary etag
+    AUTH=(-H "Authorization: Bearer $DEEP_TOKEN")
+    PAGE1_URL="/v1/riders/$DEEP_RIDER/trips?limit=$PAGE_LIMIT"
     for round in $(seq 1 "$round_count"); do
         for side in baseline candidate; do
             binary=$BIN/trip-history
             [[ $side == baseline ]] && binary=$BASELINE_BIN
             start_server uncached "$SERVER_PORT" "$binary"
-            for target in "${COMPARE_TARGETS[@]}"; do
-                key=$side.$target
-                round_wrk "round $round ($side, $target)" "$SERVER_PID" -- -s "bench/lua/$target.lua" "$BASE"
-                rps[$key]="${rps[$key]:-} ${W_RPS:-0}"
-                server[$key]="${server[$key]:-} $(cpu_ms_per_request "$ROUND_TARGET_TICKS" "$W_REQUESTS" "")"
-                pg[$key]="${pg[$key]:-} $(cpu_ms_per_request "$ROUND_PG_TICKS" "$W_REQUESTS" "")"
-                th_log "  round $round $side $target: ${W_RPS:-0} req/s, server ${server[$key]##* } ms, PostgreSQL ${pg[$key]##* } ms per request"
-            done
+            for target in "${COMPARE_UNCACHED[@]}"; do compare_target "$round" "$side" "$target" ""; done
+            stop_server
+            start_server cached "$SERVER_PORT" "$binary"
+            etag=$(page1_etag)
+            [[ -n $etag ]] || th_die "the $side build sent no ETag for $PAGE1_URL"
+            for target in "${COMPARE_CACHED[@]}"; do compare_target "$round" "$side" "$target" "$etag"; done
             stop_server
         done
     done
     # shellcheck disable=SC2016 # backquotes are Markdown
     {
-        printf '#### A/B of two builds: %s rounds of %s per build and target, served in turn (uncached)\n\n' \
+        printf '#### A/B of two builds: %s rounds of %s per build and target, served in turn\n\n' \
             "$round_count" "$ROUND_DURATION"
         printf -- '- baseline: `%s` (%s)\n- candidate: this checkout, %s\n\n' "$BASELINE_BIN" \
             "$(sha256sum "$BASELINE_BIN" | cut -c1-12)" "$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"

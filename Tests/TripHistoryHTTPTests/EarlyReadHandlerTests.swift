@@ -2,6 +2,7 @@ import CoreMetrics
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
@@ -16,10 +17,10 @@ import TripHistoryTestSupport
 @testable import TripHistoryAPI
 @testable import TripHistoryHTTP
 
-/// The warm-hit handler: on a real socket it must answer a warm hit exactly as the router would, only the
-/// caller's own reads, never after a write it has not seen, and hand every miss and failure to the router
-/// once; on a channel its state machine must keep pipelined responses in request order.
-@Suite struct WarmHitHandlerTests {
+/// The early-read handler: on a real socket it must answer exactly as the router would (warm hits at once,
+/// other checked reads computed once, failures with their problem), only the caller's own reads, never after
+/// a write it has not seen; on a channel its state machine must keep pipelined responses in request order.
+@Suite struct EarlyReadHandlerTests {
     typealias API = TestAPI<InMemoryTripRepository>
 
     private static let serverTiming = HTTPField.Name("Server-Timing")!
@@ -49,18 +50,26 @@ import TripHistoryTestSupport
         fields.filter { $0.name != .date && $0.name != requestID }.map { "\($0.name.canonicalName): \($0.value)" }
     }
 
-    /// Counts the responses the handler answered.
-    final class Hits: Sendable {
-        private let count = Mutex(0)
-        var value: Int { count.withLock { $0 } }
-        @Sendable func record() { count.withLock { $0 += 1 } }
+    /// Counts the requests the handler took: answered from memory, or computed.
+    final class Answers: Sendable {
+        private let counts = Mutex((stored: 0, computed: 0))
+        var stored: Int { counts.withLock { $0.stored } }
+        var computed: Int { counts.withLock { $0.computed } }
+        @Sendable func record(_ answer: EarlyAnswer) {
+            counts.withLock {
+                switch answer {
+                case .stored: $0.stored += 1
+                case .computed: $0.computed += 1
+                }
+            }
+        }
     }
 
     @Test func aWarmHitIsAnsweredExactlyAsTheRouterAnswersIt() async throws {
         let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 30))
         let api = await Self.cachedAPI(repository)
         let registry = PrometheusCollectorRegistry()
-        let hits = Hits()
+        let answers = Answers()
         let token = try await api.riderToken(1)
         let reads = [
             ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute),
@@ -69,7 +78,7 @@ import TripHistoryTestSupport
         ]
         let french = Self.headers(token, [.acceptLanguage: "fr-FR"])
         // Without the handler: the first read computes, the second is the router's answer from the warm cache.
-        let byRouter = try await api.testLive(warmHits: false) { client in
+        let byRouter = try await api.testLive(earlyReads: false) { client in
             var answers: [TestResponse] = []
             for (uri, _) in reads {
                 try await client.execute(uri: uri, method: .get, headers: french) { #expect($0.status == .ok) }
@@ -78,17 +87,17 @@ import TripHistoryTestSupport
             return answers
         }
         // The same cache behind the handler: the same reads are answered on the event loop.
-        try await api.testLive(metrics: PrometheusMetricsFactory(registry: registry), onWarmHit: hits.record) {
+        try await api.testLive(metrics: PrometheusMetricsFactory(registry: registry), onEarlyAnswer: answers.record) {
             client in
             for ((uri, route), byRouter) in zip(reads, byRouter) {
                 #expect(byRouter.headers[Self.serverTiming] == "cache;desc=hit")
                 let queries = repository.queryCount
-                let (before, hitsBefore) = (Self.requestCount(registry, route: route, status: 200), hits.value)
+                let (before, storedBefore) = (Self.requestCount(registry, route: route, status: 200), answers.stored)
                 let byHandler = try await client.execute(
                     uri: uri, method: .get,
                     headers: Self.headers(token, [.acceptLanguage: "fr-FR", Self.requestID: "trace-7"])
                 ) { $0 }
-                #expect(hits.value == hitsBefore + 1, "\(uri)")
+                #expect(answers.stored == storedBefore + 1, "\(uri)")
                 #expect(Self.requestCount(registry, route: route, status: 200) == before + 1, "\(uri)")
                 #expect(repository.queryCount == queries)
                 #expect(byHandler.status == .ok)
@@ -110,60 +119,90 @@ import TripHistoryTestSupport
                 #expect(notModified.headers[.contentType] == nil)
                 #expect(notModified.headers[Self.requestID] != nil)
             }
-            #expect(hits.value == 6)
+            #expect(answers.stored == 6)
+            #expect(answers.computed == 0)
             #expect(Self.requestCount(registry, route: RiderReadPath.listRoute, status: 304) == 2)
             #expect(Self.requestCount(registry, route: RiderReadPath.detailRoute, status: 304) == 1)
         }
     }
 
-    @Test func aMissGoesToTheRouterOnceAndIsComputedOnce() async throws {
-        let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 12))
-        let api = await Self.cachedAPI(repository)
+    @Test(arguments: [true, false])
+    func aMissIsComputedOnceByTheHandlerExactlyAsTheRouterComputesIt(cached: Bool) async throws {
+        let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 30))
+        let api = cached ? await Self.cachedAPI(repository) : await TestAPI(repository: repository)
         let registry = PrometheusCollectorRegistry()
-        let hits = Hits()
+        let answers = Answers()
         let token = try await api.riderToken(1)
-        try await api.testLive(metrics: PrometheusMetricsFactory(registry: registry), onWarmHit: hits.record) {
-            client in
-            // Verifies the token, so the handler could answer the reads below if they were stored.
-            _ = try await client.execute(uri: "/v1/riders/1/trips/2", method: .get, headers: Self.headers(token)) { $0 }
-            for (index, uri) in ["/v1/riders/1/trips?limit=4", "/v1/riders/1/trips/5"].enumerated() {
-                let queries = repository.queryCount
-                try await client.execute(uri: uri, method: .get, headers: Self.headers(token)) {
-                    #expect($0.status == .ok)
-                    #expect($0.headers[Self.serverTiming]?.hasPrefix("cache;desc=miss") == true)
-                }
-                #expect(repository.queryCount == queries + 1, "one computation for a miss: \(uri)")
-                #expect(hits.value == 0, "a miss is the router's: \(uri)")
-                #expect(
-                    Self.requestCount(registry, route: RiderReadPath.listRoute, status: 200)
-                        + Self.requestCount(registry, route: RiderReadPath.detailRoute, status: 200) == index + 2)
+        let reads = [
+            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute),
+            ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
+            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo&status=completed", RiderReadPath.listRoute),
+        ]
+        let german = Self.headers(token, [.acceptLanguage: "de-DE"])
+        let byRouter = try await api.testLive(earlyReads: false) { client in
+            var answers: [TestResponse] = []
+            for (uri, _) in reads {
+                answers.append(try await client.execute(uri: uri, method: .get, headers: german) { $0 })
             }
+            return answers
+        }
+        // A second API over the same store, so the reads above left nothing in its cache.
+        let fresh = cached ? await Self.cachedAPI(repository) : api
+        try await fresh.testLive(metrics: PrometheusMetricsFactory(registry: registry), onEarlyAnswer: answers.record) {
+            client in
+            // Verifies the token (the first request of all goes to the router, which verifies it).
+            _ = try await client.execute(uri: "/v1/riders/1/trips/29", method: .get, headers: german) { $0 }
+            let computedBefore = answers.computed
+            for ((uri, route), byRouter) in zip(reads, byRouter) {
+                let before = Self.requestCount(registry, route: route, status: 200)
+                let queries = repository.queryCount
+                let byHandler = try await client.execute(
+                    uri: uri, method: .get,
+                    headers: Self.headers(token, [.acceptLanguage: "de-DE", Self.requestID: "trace-9"])
+                ) { $0 }
+                #expect(Self.requestCount(registry, route: route, status: 200) == before + 1, "\(uri)")
+                #expect(repository.queryCount == queries + 1, "computed once: \(uri)")
+                #expect(byHandler.status == .ok)
+                #expect(byHandler.body == byRouter.body, "\(uri)")
+                // Server-Timing carries this response's own durations; its shape is the router's.
+                #expect(byHandler.headers[Self.serverTiming]?.contains("db;dur=") == true)
+                let withoutTiming = { (fields: HTTPFields) in
+                    Self.comparable(fields).filter { !$0.hasPrefix("server-timing:") }
+                }
+                #expect(withoutTiming(byHandler.headers) == withoutTiming(byRouter.headers), "\(uri)")
+                #expect(byHandler.headers[.contentLength] == String(byHandler.body.readableBytes))
+                #expect(byHandler.headers[Self.requestID] == "trace-9")
+                #expect(byHandler.headers[.xContentTypeOptions] == "nosniff")
+            }
+            #expect(answers.computed == computedBefore + reads.count)
         }
     }
 
-    @Test func aFailureIsComputedOnceAndAnsweredByTheRouterWithItsProblem() async throws {
+    @Test func aFailureIsComputedOnceAndAnsweredWithItsProblem() async throws {
         let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5))
         let api = await Self.cachedAPI(repository)
-        let hits = Hits()
+        let answers = Answers()
         let token = try await api.riderToken(1)
         let other = try await api.riderToken(2)
-        try await api.testLive(onWarmHit: hits.record) { client in
+        try await api.testLive(onEarlyAnswer: answers.record) { client in
             for bearer in [token, other] {
                 _ = try await client.execute(uri: "/v1/riders/2/trips", method: .get, headers: Self.headers(bearer)) {
                     $0
                 }
             }
-            // Rider 2 asking for rider 1's trip, and a trip that does not exist: the same 404 as the router's.
+            // Rider 2 asking for rider 1's trip goes to the router (access is decided before anything is
+            // computed); a trip that does not exist is computed and is the same 404.
             for (uri, bearer) in [("/v1/riders/1/trips/3", other), ("/v1/riders/1/trips/999", token)] {
                 try await client.execute(uri: uri, method: .get, headers: Self.headers(bearer)) { response in
                     #expect(response.status == .notFound, "\(uri)")
                     #expect(response.headers[.contentType] == "application/problem+json")
                     #expect(try response.json().string("code") == "not_found")
+                    #expect(response.headers[Self.requestID] == (try response.json().string("request_id")))
                 }
             }
-            // The store is down: one attempt, the router's 503 with Retry-After, then data once it is back.
+            // The store is down: one attempt, a 503 with Retry-After, then data once it is back.
             repository.failure.withLock { $0 = .unavailable(retryAfterSeconds: 2) }
-            let attempts = repository.attemptCount
+            let (attempts, computed) = (repository.attemptCount, answers.computed)
             try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) {
                 response in
                 #expect(response.status == .serviceUnavailable)
@@ -172,31 +211,34 @@ import TripHistoryTestSupport
                 #expect(!String(buffer: response.body).contains("SELECT"))
             }
             #expect(repository.attemptCount == attempts + 1, "a failed read is attempted once")
+            #expect(answers.computed == computed + 1, "and answered by the handler, not again by the router")
             repository.failure.withLock { $0 = nil }
             try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(token)) {
                 #expect($0.status == .ok)
                 #expect($0.json().tripIDs.count == 5)
             }
-            #expect(hits.value == 0)
         }
     }
 
-    @Test func onlyTheCallersOwnWarmReadsAreAnsweredTheRestReachTheRouter() async throws {
+    @Test func onlyTheCallersOwnReadsAreAnsweredTheRestReachTheRouter() async throws {
         let trips =
             TripFixtures.history(riderID: 1, count: 4) + TripFixtures.history(riderID: 2, count: 3, firstID: 100)
         let repository = InMemoryTripRepository(trips: trips)
         let api = await Self.cachedAPI(repository)
-        let hits = Hits()
+        let answers = Answers()
         let one = try await api.riderToken(1)
         let two = try await api.riderToken(2)
         let service = try await api.serviceToken()
-        try await api.testLive(onWarmHit: hits.record) { client in
+        try await api.testLive(onEarlyAnswer: answers.record) { client in
             for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/2"] {
                 try await client.execute(uri: uri, method: .get, headers: Self.headers(one)) {
                     #expect($0.status == .ok)
                 }
             }
-            #expect(hits.value == 0, "first reads are misses, answered by the router")
+            // The first read verified the token at the router, so the second was computed by the handler.
+            #expect(answers.computed == 1)
+            _ = try await client.execute(uri: "/v1/riders/2/trips", method: .get, headers: Self.headers(two)) { $0 }
+            let (stored, computed) = (answers.stored, answers.computed)
             // Warm entries of rider 1, asked for by others or wrongly: each gets the router's problem.
             let refused: [(String, HTTPFields, HTTPResponse.Status)] = [
                 ("/v1/riders/1/trips", Self.headers(two), .notFound),
@@ -219,23 +261,23 @@ import TripHistoryTestSupport
                 #expect($0.status == .ok)
                 #expect($0.body.readableBytes == 0)
             }
-            #expect(hits.value == 0)
+            #expect(answers.stored == stored)
+            #expect(answers.computed == computed)
             try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: Self.headers(one)) {
                 #expect(Set($0.json().tripIDs) == Set(["1", "2", "3", "4"]))
             }
-            #expect(hits.value == 1, "the owner's warm read is answered by the handler")
+            #expect(answers.stored == stored + 1, "the owner's warm read is answered from memory")
         }
     }
 
     @Test func aReadAfterAnAcknowledgedWriteIncludesIt() async throws {
         let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 9, count: 3))
         let api = await Self.cachedAPI(repository)
-        let hits = Hits()
+        let answers = Answers()
         let owner = try await api.riderToken(9)
         let service = Self.headers(try await api.serviceToken(), [.contentType: "application/json"])
-        try await api.testLive(onWarmHit: hits.record) { client in
+        try await api.testLive(onEarlyAnswer: answers.record) { client in
             for minute in 0..<20 {
-                let before = hits.value
                 for _ in 0..<2 {
                     try await client.execute(
                         uri: "/v1/riders/9/trips?limit=3", method: .get, headers: Self.headers(owner)
@@ -243,8 +285,6 @@ import TripHistoryTestSupport
                         #expect($0.status == .ok)
                     }
                 }
-                // The first read of all is a miss; after that the read after each write has refilled the entry.
-                #expect(hits.value == before + (minute == 0 ? 1 : 2))
                 let time = ISO8601DateFormatter().string(
                     from: Date(timeIntervalSince1970: 1_900_000_000 + Double(minute) * 60))
                 let body = ByteBuffer(
@@ -257,29 +297,30 @@ import TripHistoryTestSupport
                 let id = try await client.execute(uri: "/v1/trips", method: .post, headers: service, body: body) {
                     try #require($0.json().string("id"))
                 }
-                let hitsBeforeRead = hits.value
+                let storedBeforeRead = answers.stored
                 try await client.execute(uri: "/v1/riders/9/trips?limit=3", method: .get, headers: Self.headers(owner))
                 {
                     #expect($0.json().tripIDs.first == id)
                     #expect($0.headers[Self.serverTiming]?.hasPrefix("cache;desc=miss") == true)
                 }
-                #expect(hits.value == hitsBeforeRead, "the read after a write is a miss, never a stored answer")
+                #expect(answers.stored == storedBeforeRead, "the read after a write is a miss, never a stored answer")
             }
+            #expect(answers.stored >= 20, "the second read of each minute is a warm hit")
         }
     }
 
     @Test func theLivenessProbeIsAnsweredOnTheEventLoopAsTheRouterAnswersIt() async throws {
-        // No cache: the handler still answers liveness, and nothing else.
+        // No cache: the handler still answers liveness from memory.
         let api = await TestAPI(repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 2)))
         let registry = PrometheusCollectorRegistry()
-        let hits = Hits()
-        let byRouter = try await api.testLive(warmHits: false) { client in
+        let answers = Answers()
+        let byRouter = try await api.testLive(earlyReads: false) { client in
             try await client.execute(uri: "/healthz", method: .get) { $0 }
         }
-        try await api.testLive(metrics: PrometheusMetricsFactory(registry: registry), onWarmHit: hits.record) {
+        try await api.testLive(metrics: PrometheusMetricsFactory(registry: registry), onEarlyAnswer: answers.record) {
             client in
             let byHandler = try await client.execute(uri: "/healthz", method: .get) { $0 }
-            #expect(hits.value == 1)
+            #expect(answers.stored == 1)
             #expect(Self.requestCount(registry, route: "/healthz", status: 200) == 1)
             #expect(byHandler.status == .ok)
             #expect(String(buffer: byHandler.body) == #"{"status":"ok"}"#)
@@ -288,7 +329,7 @@ import TripHistoryTestSupport
             // Other methods and readiness are the router's.
             try await client.execute(uri: "/healthz", method: .post) { #expect($0.status == .methodNotAllowed) }
             try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok) }
-            #expect(hits.value == 1)
+            #expect(answers.stored == 1)
         }
     }
 
@@ -298,20 +339,66 @@ import TripHistoryTestSupport
         .head(HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: path))
     }
 
-    private static func plainAnswer(_ text: String) -> StoredResponse {
-        StoredResponse(
-            route: RiderReadPath.listRoute,
-            response: APIResponse(
-                status: .ok, headers: [.contentType: "text/plain"], body: .bytes(ByteBuffer(string: text)))
-        )
+    private static func plainResponse(_ text: String) -> APIResponse {
+        APIResponse(status: .ok, headers: [.contentType: "text/plain"], body: .bytes(ByteBuffer(string: text)))
     }
 
-    /// A handler that answers `/hit` with a 200 "cached" and passes everything else on.
+    private struct StubFailure: Error {}
+
+    /// A handler that answers `/hit` with a stored "cached", computes "computed" for `/compute`, fails the
+    /// computation for `/fail` (a 503 problem), and passes everything else on.
+    private static func stubHandler() -> EarlyReadHandler {
+        EarlyReadHandler(metrics: RequestMetrics(factory: NOOPMetricsHandler.instance), logger: Logger(label: "test")) {
+            head in
+            switch head.path {
+            case "/hit":
+                return .stored(StoredResponse(route: RiderReadPath.listRoute, response: plainResponse("cached")))
+            case "/compute": return .computed(route: RiderReadPath.listRoute) { plainResponse("computed") }
+            case "/fail":
+                return .computed(route: RiderReadPath.listRoute) {
+                    throw TripHistoryError.unavailable(retryAfterSeconds: 1)
+                }
+            default: return nil
+            }
+        }
+    }
+
     private static func stubChannel() throws -> EmbeddedChannel {
-        EmbeddedChannel(
-            handler: WarmHitHandler(metrics: RequestMetrics(factory: NOOPMetricsHandler.instance)) { head in
-                head.path == "/hit" ? plainAnswer("cached") : nil
-            })
+        EmbeddedChannel(handler: stubHandler())
+    }
+
+    /// A channel whose loop is thread-safe, for computations, which finish on another thread.
+    private static func stubAsyncChannel() async throws -> NIOAsyncTestingChannel {
+        let channel = try await NIOAsyncTestingChannel { channel in
+            try channel.pipeline.syncOperations.addHandler(stubHandler())
+        }
+        // Answers are written only to a connection that is still open.
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080))
+        return channel
+    }
+
+    /// The next complete response written: its status and its body's text.
+    private static func nextResponse(_ channel: NIOAsyncTestingChannel) async throws -> (HTTPResponse.Status, String)? {
+        guard case .head(let head) = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self),
+            case .body(let body) = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self),
+            case .end = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self)
+        else { return nil }
+        return (head.status, String(buffer: body))
+    }
+
+    /// The path of the next request passed on, after checking that its end follows.
+    private static func nextPassedOn(_ channel: NIOAsyncTestingChannel) async throws -> String? {
+        guard case .head(let head) = try await channel.waitForInboundWrite(as: HTTPRequestPart.self),
+            case .end = try await channel.waitForInboundWrite(as: HTTPRequestPart.self)
+        else { return nil }
+        return head.path
+    }
+
+    private static func answerAsRouter(_ channel: NIOAsyncTestingChannel, _ status: HTTPResponse.Status) async throws {
+        try await channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: status)))
+        try await channel.writeOutbound(HTTPResponsePart.end(nil))
+        _ = try await channel.readOutbound(as: HTTPResponsePart.self)
+        _ = try await channel.readOutbound(as: HTTPResponsePart.self)
     }
 
     private static func isHead(_ part: HTTPRequestPart?) -> Bool {
@@ -324,9 +411,103 @@ import TripHistoryTestSupport
         return false
     }
 
+    @Test func requestsPipelinedBehindAComputationWaitForItsAnswer() async throws {
+        let channel = try await Self.stubAsyncChannel()
+        // A hit and a request for the router, pipelined behind a computed read, arrive in the same batch.
+        for path in ["/compute", "/hit", "/other"] {
+            try await channel.writeInbound(Self.head(path))
+            try await channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+        #expect(try await Self.nextResponse(channel)?.1 == "computed")
+        #expect(try await Self.nextResponse(channel)?.1 == "cached")
+        // The router gets the third only after both answers.
+        #expect(try await Self.nextPassedOn(channel) == "/other")
+        try await Self.answerAsRouter(channel, .ok)
+        #expect(try await channel.finish().isClean)
+    }
+
+    /// Counts the socket reads the handlers behind it ask for.
+    private final class ReadCounter: ChannelOutboundHandler, Sendable {
+        typealias OutboundIn = HTTPResponsePart
+        private let reads = Mutex(0)
+
+        var count: Int { reads.withLock { $0 } }
+
+        func read(context: ChannelHandlerContext) {
+            reads.withLock { $0 += 1 }
+            context.read()
+        }
+    }
+
+    @Test func aClientPipeliningFarAheadOfAComputationIsReadFromAgainOnlyOnceItIsAnswered() async throws {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let answer: @Sendable (HTTPRequest) -> EarlyAnswer? = { head in
+            guard head.path == "/slow" else {
+                return .stored(StoredResponse(route: RiderReadPath.listRoute, response: Self.plainResponse("cached")))
+            }
+            return .computed(route: RiderReadPath.listRoute) {
+                for await _ in gate { break }
+                return Self.plainResponse("slow")
+            }
+        }
+        let reads = ReadCounter()
+        let channel = try await NIOAsyncTestingChannel { channel in
+            let handler = EarlyReadHandler(
+                metrics: RequestMetrics(factory: NOOPMetricsHandler.instance), logger: Logger(label: "test"),
+                answer: answer)
+            try channel.pipeline.syncOperations.addHandlers([reads, handler])
+        }
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080))
+        let requestRead = {
+            channel.pipeline.read()
+            // Runs after the read on the channel's loop, so the count below includes it.
+            try await channel.testingEventLoop.executeInContext {}
+        }
+        try await channel.writeInbound(Self.head("/slow"))
+        try await channel.writeInbound(HTTPRequestPart.end(nil))
+        // A request or two pipelined behind the computation: reading goes on.
+        try await channel.writeInbound(Self.head("/hit"))
+        try await channel.writeInbound(HTTPRequestPart.end(nil))
+        var before = reads.count
+        try await requestRead()
+        #expect(reads.count == before + 1)
+        // Sixteen parts held: the socket is left alone until the computation is answered.
+        for _ in 0..<7 {
+            try await channel.writeInbound(Self.head("/hit"))
+            try await channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+        before = reads.count
+        try await requestRead()
+        #expect(reads.count == before)
+        open.yield()
+        #expect(try await Self.nextResponse(channel)?.1 == "slow")
+        for _ in 0..<8 {
+            #expect(try await Self.nextResponse(channel)?.1 == "cached")
+        }
+        try await channel.testingEventLoop.executeInContext {}
+        #expect(reads.count == before + 1, "the deferred read is made once the held requests are answered")
+        #expect(try await channel.finish().isClean)
+    }
+
+    @Test func aFailedComputationIsAnsweredWithItsProblemAndTheRequestsBehindItFollowInOrder() async throws {
+        let channel = try await Self.stubAsyncChannel()
+        for path in ["/fail", "/hit", "/other"] {
+            try await channel.writeInbound(Self.head(path))
+            try await channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+        // The failure is answered here with its problem, never passed on; the hit follows, then the router's.
+        let failed = try #require(try await Self.nextResponse(channel))
+        #expect(failed.0 == .serviceUnavailable)
+        #expect(failed.1.contains("\"code\":\"unavailable\""))
+        #expect(try await Self.nextResponse(channel)?.1 == "cached")
+        #expect(try await Self.nextPassedOn(channel) == "/other")
+        try await Self.answerAsRouter(channel, .ok)
+        #expect(try await channel.finish().isClean)
+    }
+
     @Test func pipelinedRequestsBehindOnesPassedOnArePassedOnInOrderUntilAllAreAnswered() throws {
         let channel = try Self.stubChannel()
-        let handler = try channel.pipeline.syncOperations.handler(type: WarmHitHandler.self)
+        let handler = try channel.pipeline.syncOperations.handler(type: EarlyReadHandler.self)
         // Three pipelined requests: a miss, a hit, another miss. The hit must not overtake the first answer.
         for path in ["/miss-1", "/hit", "/miss-2"] {
             try channel.writeInbound(Self.head(path))
@@ -337,22 +518,22 @@ import TripHistoryTestSupport
             if case .head(let head) = part { passedOn.append(head.path ?? "") }
         }
         #expect(passedOn == ["/miss-1", "/hit", "/miss-2"])
-        #expect(handler.state == .passingOn(unanswered: 3, receiving: false))
+        #expect(Self.isPassingOn(handler.state, unanswered: 3, receiving: false))
         #expect(try channel.readOutbound(as: HTTPResponsePart.self) == nil)
         // The router answers them one by one; only after the last does the handler take requests again.
         for remaining in [2, 1] {
             try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok)))
             try channel.writeOutbound(HTTPResponsePart.end(nil))
-            #expect(handler.state == .passingOn(unanswered: remaining, receiving: false))
+            #expect(Self.isPassingOn(handler.state, unanswered: remaining, receiving: false))
         }
         try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok)))
         try channel.writeOutbound(HTTPResponsePart.end(nil))
-        #expect(handler.state == .idle)
+        #expect(Self.isIdle(handler.state))
         while try channel.readOutbound(as: HTTPResponsePart.self) != nil {}
         try channel.writeInbound(Self.head("/hit"))
         #expect(try channel.readInbound(as: HTTPRequestPart.self) == nil, "a hit is not passed on")
         try channel.writeInbound(HTTPRequestPart.end(nil))
-        #expect(handler.state == .idle)
+        #expect(Self.isIdle(handler.state))
         guard case .head(let response) = try channel.readOutbound(as: HTTPResponsePart.self) else {
             Issue.record("expected the hit's response")
             return
@@ -364,14 +545,14 @@ import TripHistoryTestSupport
 
     @Test func aRequestAnsweredByTheRouterBeforeItsEndFreesTheConnectionOnceItEnds() throws {
         let channel = try Self.stubChannel()
-        let handler = try channel.pipeline.syncOperations.handler(type: WarmHitHandler.self)
+        let handler = try channel.pipeline.syncOperations.handler(type: EarlyReadHandler.self)
         try channel.writeInbound(Self.head("/miss"))
-        #expect(handler.state == .passingOn(unanswered: 1, receiving: true))
+        #expect(Self.isPassingOn(handler.state, unanswered: 1, receiving: true))
         // The router answers before the request's end arrived (an early refusal): still receiving.
         try channel.writeOutbound(HTTPResponsePart.end(nil))
-        #expect(handler.state == .passingOn(unanswered: 0, receiving: true))
+        #expect(Self.isPassingOn(handler.state, unanswered: 0, receiving: true))
         try channel.writeInbound(HTTPRequestPart.end(nil))
-        #expect(handler.state == .idle)
+        #expect(Self.isIdle(handler.state))
         #expect(Self.isHead(try channel.readInbound(as: HTTPRequestPart.self)))
         #expect(Self.isEnd(try channel.readInbound(as: HTTPRequestPart.self)))
         // With nothing outstanding, a hit is answered here again.
@@ -385,6 +566,16 @@ import TripHistoryTestSupport
         }
         #expect(response.status == .ok)
         _ = try channel.finish()
+    }
+
+    private static func isIdle(_ state: EarlyReadHandler.State) -> Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
+    private static func isPassingOn(_ state: EarlyReadHandler.State, unanswered: Int, receiving: Bool) -> Bool {
+        if case .passingOn(unanswered, receiving) = state { return true }
+        return false
     }
 
     @Test func aHitWaitsBehindARequestStillBeingAnsweredByTheRouter() throws {

@@ -1,0 +1,235 @@
+import Dispatch
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTPTypes
+import TripHistoryAPI
+
+/// Answers the rider reads and the liveness probe from the channel pipeline, before the framework, through
+/// the API's own entry point; passes every other request on to the router, once and unchanged.
+///
+/// Why: the framework's way to a route (request stream, task hops, router, middleware, response writer) costs
+/// about as much again as the socket work of a warm hit, and a large share of an uncached page
+/// (`BENCHMARKS.md`). The handler asks one function, `answer` (`TripHistoryServer.earlyAnswer(to:)`: the
+/// probe, then `RiderTrips.earlyAnswer(to:)`), which parses and checks the request with the routes' own code
+/// and never waits. A stored response is written at once; a checked read that is not stored is computed by
+/// the same code the route runs (cache, use case, rendering) in a task, and its answer, or the problem its
+/// failure maps to (`ProblemMiddleware.problem(for:logger:)`), is written back on the event loop: computed
+/// once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
+/// request, another route, a body, `Connection: close`) goes to the router.
+///
+/// The connection's state is one enum (as in swift-nio's `HTTPServerPipelineHandler`). While a request passed
+/// on is unanswered, later requests are passed on too; while a computation runs, later requests are held (and
+/// the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
+/// Responses written here get the request id and the headers of every response
+/// (`ProblemMiddleware.requestID(for:)`, `stamp(_:requestID:)`), `Date` and `Content-Length`, and are counted
+/// in the same `RequestMetrics` as the router's.
+public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    public typealias InboundIn = HTTPRequestPart
+    public typealias InboundOut = HTTPRequestPart
+    public typealias OutboundIn = HTTPResponsePart
+    public typealias OutboundOut = HTTPResponsePart
+
+    /// What the handler is doing with the connection's current request.
+    enum State {
+        /// Between requests, with every request passed on answered: the next head may be answered here.
+        case idle
+        /// A head answered from memory; the answer is written when the request's end arrives.
+        case answering(Answer)
+        /// A head to be computed here; the computation starts when the request's end arrives.
+        case awaitingEnd(Computation)
+        /// A computation is running; the parts that arrived since are held, in order, and `readDeferred` says
+        /// whether a socket read was put off because too many are.
+        case computing(held: [NIOAny], readDeferred: Bool)
+        /// Requests passed on whose responses are not yet completely written (`unanswered`), and whether the
+        /// parts of one are still arriving (`receiving`).
+        case passingOn(unanswered: Int, receiving: Bool)
+    }
+
+    /// A response ready to write, with what its request id and metrics need.
+    struct Answer {
+        let route: String
+        let response: APIResponse
+        let requestID: String
+        let started: UInt64
+    }
+
+    /// A read to compute, with what its response needs.
+    struct Computation {
+        let route: String
+        let compute: @Sendable () async throws -> APIResponse
+        let requestID: String
+        let started: UInt64
+    }
+
+    /// Parts held behind a computation before the handler stops reading from the socket.
+    static let heldPartsBeforeBackPressure = 16
+
+    private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
+    private let metrics: RequestMetrics
+    private let logger: Logger
+    private(set) var state = State.idle
+    private var needsFlush = false
+    private var date = HTTPDate()
+
+    /// `answer` says how a request head is answered here, or nil to pass the request on; responses are
+    /// counted in `metrics`, and failures that are not problems are logged to `logger`.
+    public init(
+        metrics: RequestMetrics, logger: Logger, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+    ) {
+        self.answer = answer
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .computing(var held, let readDeferred) = state {
+            held.append(data)
+            state = .computing(held: held, readDeferred: readDeferred)
+            return
+        }
+        switch (state, unwrapInboundIn(data)) {
+        case (.idle, .head(let head)):
+            let started = DispatchTime.now().uptimeNanoseconds
+            switch Self.mayAnswer(head) ? answer(head) : nil {
+            case .stored(let stored):
+                state = .answering(
+                    Answer(
+                        route: stored.route, response: stored.response,
+                        requestID: ProblemMiddleware.requestID(for: head.headerFields), started: started))
+            case .computed(let route, let compute):
+                state = .awaitingEnd(
+                    Computation(
+                        route: route, compute: compute,
+                        requestID: ProblemMiddleware.requestID(for: head.headerFields), started: started))
+            case nil:
+                state = .passingOn(unanswered: 1, receiving: true)
+                context.fireChannelRead(data)
+            }
+        case (.passingOn(let unanswered, _), .head):
+            state = .passingOn(unanswered: unanswered + 1, receiving: true)
+            context.fireChannelRead(data)
+        case (.passingOn(let unanswered, true), .end):
+            // The router may have answered before the request ended (an early refusal).
+            state = unanswered == 0 ? .idle : .passingOn(unanswered: unanswered, receiving: false)
+            context.fireChannelRead(data)
+        case (.passingOn, .body):
+            context.fireChannelRead(data)
+        case (.answering(let answer), .end):
+            state = .idle
+            write(answer, context: context)
+        case (.awaitingEnd(let computation), .end):
+            state = .computing(held: [], readDeferred: false)
+            start(computation, context: context)
+        case (.answering, _), (.awaitingEnd, _), (.idle, .body), (.idle, .end), (.passingOn(_, false), .end),
+            (.computing, _):
+            // The HTTP decoder never sends these (a head's parts end before the next head; a request answered
+            // here has no body); closing is the only safe answer to a stream out of order.
+            context.close(promise: nil)
+        }
+    }
+
+    /// Runs the computation off the event loop and comes back to it with the response, or with the problem
+    /// its failure maps to.
+    private func start(_ computation: Computation, context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        let logger = self.logger
+        Task {
+            let response: APIResponse
+            do {
+                response = try await computation.compute()
+            } catch {
+                response = ProblemMiddleware.problem(for: error, logger: logger)
+                    .response(requestID: computation.requestID)
+            }
+            eventLoop.execute {
+                bound.value.handler.finish(computation, response: response, context: bound.value.context)
+            }
+        }
+    }
+
+    /// Writes a computed response, then lets the requests held meanwhile through in their order.
+    private func finish(_ computation: Computation, response: APIResponse, context: ChannelHandlerContext) {
+        guard case .computing(let held, let readDeferred) = state else { return }
+        state = .idle
+        guard context.channel.isActive else { return }
+        write(
+            Answer(
+                route: computation.route, response: response, requestID: computation.requestID,
+                started: computation.started),
+            context: context)
+        for part in held {
+            channelRead(context: context, data: part)
+        }
+        // Ends the batch as a socket read would: flushes what was written here and lets the framework take
+        // what was passed on.
+        channelReadComplete(context: context)
+        if readDeferred {
+            if case .computing(let stillHeld, _) = state {
+                state = .computing(held: stillHeld, readDeferred: true)
+            } else {
+                context.read()
+            }
+        }
+    }
+
+    public func channelReadComplete(context: ChannelHandlerContext) {
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    public func read(context: ChannelHandlerContext) {
+        // Reading on while a computation runs keeps the socket's read interest as it is (dropping and
+        // restoring it costs two system calls per request); only a client that pipelines more than a few
+        // requests behind it is made to wait.
+        if case .computing(let held, _) = state, held.count >= Self.heldPartsBeforeBackPressure {
+            state = .computing(held: held, readDeferred: true)
+        } else {
+            context.read()
+        }
+    }
+
+    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), case .passingOn(let unanswered, let receiving) = state {
+            state = unanswered == 1 && !receiving ? .idle : .passingOn(unanswered: unanswered - 1, receiving: receiving)
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// A plain GET without a body that keeps the connection open: no `Connection` header other than
+    /// `keep-alive` (which many HTTP/1.1 clients still send), so closing and upgrades stay the framework's.
+    static func mayAnswer(_ head: HTTPRequest) -> Bool {
+        guard head.method == .get, head.headerFields[.transferEncoding] == nil else { return false }
+        let length = head.headerFields[.contentLength]
+        guard length == nil || length == "0" else { return false }
+        return head.headerFields[values: .connection].allSatisfy { value in
+            value.split(separator: ",").allSatisfy {
+                $0.trimmingCharacters(in: .whitespaces).lowercased() == "keep-alive"
+            }
+        }
+    }
+
+    private func write(_ answer: Answer, context: ChannelHandlerContext) {
+        let response = answer.response
+        var headers = response.headers
+        let body = response.bytes
+        if let body { headers[.contentLength] = String(body.readableBytes) }
+        ProblemMiddleware.stamp(&headers, requestID: answer.requestID)
+        headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
+        context.write(
+            wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
+        if let body {
+            context.write(wrapOutboundOut(.body(body)), promise: nil)
+        }
+        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        needsFlush = true
+        metrics.record(
+            route: answer.route, method: .get, status: response.status,
+            nanoseconds: DispatchTime.now().uptimeNanoseconds - answer.started)
+    }
+}
