@@ -7,17 +7,23 @@ public struct QueryParameters: Sendable, Sequence {
 
     private var pairs: [Element]
 
-    /// Decodes `query`, the text after `?` (empty when there is none).
+    /// Decodes `query`, the text after `?` (empty when there is none). Scans bytes, not characters: the
+    /// separators are ASCII, so every slice boundary is also a character boundary.
     public init(decoding query: Substring) throws(Problem) {
         var pairs: [Element] = []
-        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+        let bytes = query.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            defer { start = end < bytes.endIndex ? bytes.index(after: end) : end }
+            guard start < end else { continue }
             let rawName: Substring
             let rawValue: Substring
-            if let equals = item.firstIndex(of: "=") {
-                rawName = item[..<equals]
-                rawValue = item[item.index(after: equals)...]
+            if let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) {
+                rawName = Substring(bytes[start..<equals])
+                rawValue = Substring(bytes[bytes.index(after: equals)..<end])
             } else {
-                (rawName, rawValue) = (item, "")
+                (rawName, rawValue) = (Substring(bytes[start..<end]), "")
             }
             guard let name = Self.decode(rawName) else {
                 throw Problem.invalidParameter(
@@ -33,8 +39,14 @@ public struct QueryParameters: Sendable, Sequence {
 
     /// The query of a request target such as `/v1/riders/1/trips?limit=2`.
     public init(target: some StringProtocol) throws(Problem) {
-        let query = target.firstIndex(of: "?").map { Substring(target[target.index(after: $0)...]) } ?? ""
-        try self.init(decoding: query)
+        let target = Substring(target)
+        let query = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[target.utf8.index(after: $0)...] }
+        try self.init(decoding: query ?? "")
+    }
+
+    /// The path of a request target: the text before `?`.
+    public static func path(ofTarget target: String) -> Substring {
+        target[..<(target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex)]
     }
 
     /// The first value of `name`, nil when absent.

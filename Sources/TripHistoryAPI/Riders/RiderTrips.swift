@@ -59,7 +59,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     /// Never waits, so an event-loop handler may call it.
     public func earlyAnswer(to head: HTTPRequest) -> EarlyAnswer? {
         guard head.method == .get, let target = head.path,
-            let path = RiderReadPath(target.prefix { $0 != "?" }),
+            let path = RiderReadPath(QueryParameters.path(ofTarget: target)),
             let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
         else { return nil }
         let read: RiderTripsRead
