@@ -1,0 +1,121 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Supplies the bearer token for each request, so the app can refresh it whenever it likes.
+///
+/// The client asks for a token before every request and never stores, prints or logs it.
+public protocol TripHistoryTokenProvider: Sendable {
+    /// The token to send now (a JWT minted for the rider, without the `Bearer ` prefix).
+    func token() async throws -> String
+}
+
+/// A token provider backed by a closure, for apps that keep their token elsewhere.
+public struct ClosureTokenProvider: TripHistoryTokenProvider {
+    private let supply: @Sendable () async throws -> String
+
+    /// Wraps `supply`, which is called before every request.
+    public init(_ supply: @escaping @Sendable () async throws -> String) {
+        self.supply = supply
+    }
+
+    public func token() async throws -> String {
+        try await supply()
+    }
+}
+
+/// Adds `Authorization: Bearer <token>` from the app's token provider.
+struct AuthenticationMiddleware: ClientMiddleware {
+    let tokens: any TripHistoryTokenProvider
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(try await tokens.token())"
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Sets `Accept-Language` and `If-None-Match` verbatim.
+///
+/// The generated code writes header parameters URI-encoded (`"` becomes `%22`, `,` `%2C`), which would turn an
+/// entity tag into one that never matches and a language list into nonsense; this middleware writes them as
+/// RFC 9110 spells them. `If-None-Match` comes from `ifNoneMatch`, set around the one call that revalidates.
+struct RequestHeadersMiddleware: ClientMiddleware {
+    let acceptLanguage: String?
+
+    /// The entity tag to revalidate with, for the request sent in this task.
+    @TaskLocal static var ifNoneMatch: String?
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        if let acceptLanguage { request.headerFields[.acceptLanguage] = acceptLanguage }
+        if let tag = Self.ifNoneMatch { request.headerFields[.ifNoneMatch] = tag }
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Turns every error status into a `TripHistoryError` built from the problem document, before the generated
+/// code sees the response, so all operations and all statuses (documented or not) fail the same way.
+struct ProblemMiddleware: ClientMiddleware {
+    /// The largest problem body read; problems are a few hundred bytes.
+    private static let maxProblemBytes = 64 * 1024
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let response: HTTPResponse
+        let responseBody: HTTPBody?
+        do {
+            (response, responseBody) = try await next(request, body, baseURL)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw TripHistoryError(kind: .transport, retryable: true, detail: String(describing: error))
+        }
+        guard response.status.code >= 400 else { return (response, responseBody) }
+        var bytes: [UInt8] = []
+        if let responseBody {
+            bytes = (try? await [UInt8](collecting: responseBody, upTo: Self.maxProblemBytes)) ?? []
+        }
+        throw Self.error(status: response.status.code, headers: response.headerFields, body: bytes)
+    }
+
+    /// The error an error response stands for; a body that is not a problem document still gives the status.
+    static func error(status: Int, headers: HTTPFields, body: [UInt8]) -> TripHistoryError {
+        let problem = try? JSONDecoder().decode(ProblemDocument.self, from: Data(body))
+        let retryAfter = headers[.retryAfter].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Duration.seconds(max(0, $0)) }
+        return TripHistoryError(
+            kind: .problem,
+            status: status,
+            code: problem?.code,
+            param: problem?.param,
+            // Without a problem document, only the statuses that mean "later" are worth repeating.
+            retryable: problem?.retryable ?? [429, 502, 503, 504].contains(status),
+            requestID: problem?.requestID ?? headers[.requestID],
+            detail: problem?.detail,
+            retryAfter: retryAfter
+        )
+    }
+}
+
+/// The members of an RFC 9457 problem the client reads.
+private struct ProblemDocument: Decodable {
+    var code: String?
+    var param: String?
+    var retryable: Bool?
+    var requestID: String?
+    var detail: String?
+
+    enum CodingKeys: String, CodingKey {
+        case code, param, retryable, detail
+        case requestID = "request_id"
+    }
+}
