@@ -37,9 +37,11 @@ public struct TripHistoryClient: Sendable {
             serverURL: serverURL,
             configuration: Configuration(dateTranscoder: FlexibleDateTranscoder()),
             transport: transport ?? Self.defaultTransport(),
+            // The problem middleware sits next to the transport, so only the network's and the service's
+            // failures become `TripHistoryError`; a token provider's own error reaches the caller unchanged.
             middlewares: [
-                ProblemMiddleware(), AuthenticationMiddleware(tokens: tokenProvider),
-                RequestHeadersMiddleware(acceptLanguage: acceptLanguage),
+                AuthenticationMiddleware(tokens: tokenProvider),
+                RequestHeadersMiddleware(acceptLanguage: acceptLanguage), ProblemMiddleware(),
             ]
         )
         self.retryPolicy = retryPolicy
@@ -206,6 +208,8 @@ public struct TripHistoryClient: Sendable {
         } catch let error as ClientError {
             if let known = error.underlyingError as? TripHistoryError { throw known }
             if error.underlyingError is CancellationError || Task.isCancelled { throw CancellationError() }
+            // Without a response the failure happened before the request left, in the token provider.
+            if error.response == nil { throw error.underlyingError }
             // The answer could not be decoded as the API describes it.
             throw TripHistoryError(
                 kind: .unexpectedResponse, status: error.response?.status.code, retryable: false,

@@ -84,6 +84,8 @@ public final class TripListViewModel {
         case .failed: await retry()
         case .loaded, .empty:
             guard !isRefreshing else { return }
+            // An older page still on its way would append to the list the refresh may replace: drop it.
+            if isLoadingMore { dropInFlight() }
             await run(.refresh)
         }
     }
@@ -111,12 +113,16 @@ public final class TripListViewModel {
 
     /// Stops what is loading; its answer is dropped. Call it when the screen goes away.
     public func cancel() {
+        dropInFlight()
+        if case .loading = state { state = .idle }
+    }
+
+    private func dropInFlight() {
         generation += 1
         inFlight?.cancel()
         inFlight = nil
         isLoadingMore = false
         isRefreshing = false
-        if case .loading = state { state = .idle }
     }
 
     private func restart(with newFilter: TripFilter) async {

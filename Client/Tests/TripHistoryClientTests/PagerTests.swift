@@ -211,6 +211,19 @@ import Testing
         #expect(requests.map { $0.headerFields[.authorization] } == ["Bearer token-1", "Bearer token-2"])
     }
 
+    @Test func aTokenProvidersErrorReachesTheCallerUnchangedAndUnretried() async throws {
+        let transport = ScriptedTransport([.reply(.page([1]))])
+        let sleeps = SleepRecorder()
+        let client = TripHistoryClient(
+            serverURL: Fixtures.baseURL, transport: transport,
+            retryPolicy: RetryPolicy(
+                maxAttempts: 3, baseDelay: .seconds(1), maxDelay: .seconds(5), sleep: { try await sleeps.record($0) }),
+            token: { throw SignedOut() })
+        await #expect(throws: SignedOut.self) { _ = try await client.page(rider: "1") }
+        #expect(await transport.requests.isEmpty)
+        #expect(await sleeps.delays.isEmpty)
+    }
+
     @Test func dateBoundsAcceptDaysAndInstantsOnly() {
         #expect(DateBound("2026-03-01")?.text == "2026-03-01")
         #expect(DateBound("2026-03-01T08:00:00+01:00") != nil)
@@ -219,6 +232,9 @@ import Testing
         #expect(DateBound.instant(Date(timeIntervalSince1970: 0)).text == "1970-01-01T00:00:00.000Z")
     }
 }
+
+/// The app's own failure to supply a token.
+struct SignedOut: Error {}
 
 /// Hands out a new token on every call, as an app refreshing its token would.
 actor TokenCounter {

@@ -153,6 +153,24 @@ import TripHistoryClient
         #expect(await transport.query(of: 2)["to"] == "2026-02-01")
     }
 
+    @Test func refreshWhileAnOlderPageIsLoadingDropsThatPage() async throws {
+        let gate = Gate()
+        let transport = ScriptedTransport([
+            .reply(.page([5, 4], next: "c1", etag: "\"first-etag-00000000000\"")), .held(gate, .page([3], prev: "p1")),
+            .reply(.page([6, 5], next: "c9", etag: "\"newer-etag-00000000000\"")),
+        ])
+        let model = TripListViewModel(client: Fixtures.client(transport), rider: "1")
+        await model.load()
+        let loadingMore = Task { await model.loadMore() }
+        await transport.waitForRequests(2)
+        await model.refresh()
+        await gate.open()
+        await loadingMore.value
+
+        #expect(ids(model.state) == ["6", "5"])
+        #expect(model.isLoadingMore == false)
+    }
+
     @Test func anUnrecoverableErrorFailsWithoutRetry() async throws {
         let transport = ScriptedTransport([.reply(.problem(404, code: "not_found", retryable: false))])
         let model = TripListViewModel(client: Fixtures.client(transport), rider: "2")
