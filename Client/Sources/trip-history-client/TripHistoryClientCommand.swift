@@ -58,16 +58,16 @@ struct TripsCommand: AsyncParsableCommand {
     var all = false
 
     @Option(help: "Trips requested on or after this day (YYYY-MM-DD) or RFC 3339 instant.")
-    var from: String?
+    var from: DateBound?
 
     @Option(help: "Trips requested before this day (YYYY-MM-DD) or RFC 3339 instant.")
-    var to: String?
+    var to: DateBound?
 
     @Option(help: "IANA zone of day bounds and display strings, e.g. Europe/Paris.")
     var tz: String?
 
     @Option(help: "completed or canceled.")
-    var status: String?
+    var status: TripStatus?
 
     @Option(help: "Trips per page, 1 to 100.")
     var limit: Int?
@@ -79,21 +79,7 @@ struct TripsCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func run() async throws {
-        var filter = TripFilter(timeZone: tz, pageSize: limit)
-        if let from {
-            guard let bound = DateBound(from) else { throw ValidationError("--from must be YYYY-MM-DD or RFC 3339.") }
-            filter.from = bound
-        }
-        if let to {
-            guard let bound = DateBound(to) else { throw ValidationError("--to must be YYYY-MM-DD or RFC 3339.") }
-            filter.to = bound
-        }
-        if let status {
-            guard let value = TripStatus(rawValue: status) else {
-                throw ValidationError("--status must be completed or canceled.")
-            }
-            filter.status = value
-        }
+        let filter = TripFilter(from: from, to: to, status: status, timeZone: tz, pageSize: limit)
         let client = try connection.client()
         var printer = TripPrinter(format: format)
         do {
@@ -137,6 +123,12 @@ struct TripCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension DateBound: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+extension TripStatus: ExpressibleByArgument {}
 
 /// A failure as one line on stderr and exit status 1.
 struct ExitMessage: Error, CustomStringConvertible {
