@@ -67,8 +67,6 @@ public struct TripHistoryClient: Sendable {
         #endif
     }
 
-    // MARK: Pages
-
     /// One page of `rider`'s trips: the first when `cursor` is nil, else the page a `nextCursor` or
     /// `previousCursor` of an earlier page (with the same filter) leads to.
     public func page(
@@ -128,8 +126,6 @@ public struct TripHistoryClient: Sendable {
         TripSequence(pages: pages(rider: rider, filter: filter))
     }
 
-    // MARK: One trip
-
     /// The trip `id` of `rider`. A trip of another rider fails exactly like a missing one (`isNotFound`).
     public func trip(rider: String, id: String, timeZone: String? = nil) async throws -> Trip {
         let output = try await call {
@@ -146,8 +142,6 @@ public struct TripHistoryClient: Sendable {
             throw TripHistoryError(kind: .unexpectedResponse, retryable: false, detail: "\(output)")
         }
     }
-
-    // MARK: Plumbing
 
     enum PageResult {
         case page(TripListPage)
@@ -222,50 +216,4 @@ public struct TripHistoryClient: Sendable {
 extension HTTPField.Name {
     /// `X-Request-ID`, the id every response carries.
     static let requestID = HTTPField.Name("X-Request-ID")!
-}
-
-/// The first pages kept for revalidation, a few lists at most (the screens an app shows).
-actor FirstPageStore {
-    struct Key: Hashable {
-        var rider: String
-        var filter: TripFilter
-        var language: String?
-    }
-
-    /// How many lists are kept; the least recently stored goes first.
-    private static let capacity = 8
-    private var pages: [Key: TripListPage] = [:]
-    private var order: [Key] = []
-
-    func page(for key: Key) -> TripListPage? {
-        pages[key]
-    }
-
-    func keep(_ page: TripListPage, for key: Key) {
-        order.removeAll { $0 == key }
-        order.append(key)
-        pages[key] = page
-        while order.count > Self.capacity {
-            pages[order.removeFirst()] = nil
-        }
-    }
-
-    func removeAll() {
-        pages = [:]
-        order = []
-    }
-}
-
-/// Reads the service's RFC 3339 timestamps with or without fraction digits, and writes them with milliseconds.
-struct FlexibleDateTranscoder: DateTranscoder {
-    func encode(_ date: Date) throws -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
-    func decode(_ text: String) throws -> Date {
-        guard let date = TripDates.parse(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not an RFC 3339 timestamp"))
-        }
-        return date
-    }
 }

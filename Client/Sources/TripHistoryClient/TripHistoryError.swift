@@ -63,6 +63,7 @@ public struct TripHistoryError: Error, Sendable, Equatable, CustomStringConverti
     /// Whether the trip or rider does not exist for this caller (`404`); another rider's id looks the same.
     public var isNotFound: Bool { status == 404 }
 
+    /// The kind, status, code, param, request id and detail, for logs; never a token.
     public var description: String {
         var parts = ["TripHistoryError(\(kind)"]
         if let status { parts.append("status \(status)") }

@@ -2,64 +2,6 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Supplies the bearer token for each request, so the app can refresh it whenever it likes.
-///
-/// The client asks for a token before every request and never stores, prints or logs it.
-public protocol TripHistoryTokenProvider: Sendable {
-    /// The token to send now (a JWT minted for the rider, without the `Bearer ` prefix).
-    func token() async throws -> String
-}
-
-/// A token provider backed by a closure, for apps that keep their token elsewhere.
-public struct ClosureTokenProvider: TripHistoryTokenProvider {
-    private let supply: @Sendable () async throws -> String
-
-    /// Wraps `supply`, which is called before every request.
-    public init(_ supply: @escaping @Sendable () async throws -> String) {
-        self.supply = supply
-    }
-
-    public func token() async throws -> String {
-        try await supply()
-    }
-}
-
-/// Adds `Authorization: Bearer <token>` from the app's token provider.
-struct AuthenticationMiddleware: ClientMiddleware {
-    let tokens: any TripHistoryTokenProvider
-
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(try await tokens.token())"
-        return try await next(request, body, baseURL)
-    }
-}
-
-/// Sets `Accept-Language` and `If-None-Match` verbatim.
-///
-/// The generated code writes header parameters URI-encoded (`"` becomes `%22`, `,` `%2C`), which would turn an
-/// entity tag into one that never matches and a language list into nonsense; this middleware writes them as
-/// RFC 9110 spells them. `If-None-Match` comes from `ifNoneMatch`, set around the one call that revalidates.
-struct RequestHeadersMiddleware: ClientMiddleware {
-    let acceptLanguage: String?
-
-    /// The entity tag to revalidate with, for the request sent in this task.
-    @TaskLocal static var ifNoneMatch: String?
-
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        if let acceptLanguage { request.headerFields[.acceptLanguage] = acceptLanguage }
-        if let tag = Self.ifNoneMatch { request.headerFields[.ifNoneMatch] = tag }
-        return try await next(request, body, baseURL)
-    }
-}
-
 /// Turns every error status into a `TripHistoryError` built from the problem document, before the generated
 /// code sees the response, so all operations and all statuses (documented or not) fail the same way.
 struct ProblemMiddleware: ClientMiddleware {

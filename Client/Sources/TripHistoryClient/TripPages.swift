@@ -2,6 +2,7 @@
 ///
 /// Reading stops with `CancellationError` as soon as the reading task is cancelled, before another request.
 public struct TripPages: AsyncSequence, Sendable {
+    /// Each element is one page.
     public typealias Element = TripListPage
 
     let client: TripHistoryClient
@@ -11,6 +12,7 @@ public struct TripPages: AsyncSequence, Sendable {
     let direction: PagingDirection
     var empty = false
 
+    /// An iterator that fetches the first page when first asked.
     public func makeAsyncIterator() -> Iterator {
         Iterator(pages: self, cursor: empty ? .done : .next(start))
     }
@@ -25,6 +27,7 @@ public struct TripPages: AsyncSequence, Sendable {
         let pages: TripPages
         var cursor: Position
 
+        /// The next page, or nil after the last; throws `TripHistoryError` or `CancellationError`.
         public mutating func next() async throws -> TripListPage? {
             guard case .next(let current) = cursor else { return nil }
             try Task.checkCancellation()
@@ -32,35 +35,6 @@ public struct TripPages: AsyncSequence, Sendable {
             let following = pages.direction == .older ? page.nextCursor : page.previousCursor
             cursor = following.map { .next($0) } ?? .done
             return page
-        }
-    }
-}
-
-/// A rider's trips one by one, newest first, over `TripPages`.
-public struct TripSequence: AsyncSequence, Sendable {
-    public typealias Element = Trip
-
-    let pages: TripPages
-
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(pages: pages.makeAsyncIterator())
-    }
-
-    /// Reads the trips in order, fetching the next page when the current one is used up.
-    public struct Iterator: AsyncIteratorProtocol {
-        var pages: TripPages.Iterator
-        var buffered: [Trip] = []
-        var index = 0
-
-        public mutating func next() async throws -> Trip? {
-            while index == buffered.count {
-                guard let page = try await pages.next() else { return nil }
-                buffered = page.trips
-                index = 0
-            }
-            try Task.checkCancellation()
-            defer { index += 1 }
-            return buffered[index]
         }
     }
 }
