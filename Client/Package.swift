@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
@@ -38,6 +39,11 @@ let package = Package(
                 .product(
                     name: "OpenAPIAsyncHTTPClient",
                     package: "swift-openapi-async-http-client",
+                    condition: .when(platforms: [.linux, .windows, .android, .openbsd, .wasi])
+                ),
+                .product(
+                    name: "AsyncHTTPClient",
+                    package: "async-http-client",
                     condition: .when(platforms: [.linux, .windows, .android, .openbsd, .wasi])
                 ),
             ],

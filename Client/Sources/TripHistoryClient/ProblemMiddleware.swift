@@ -19,7 +19,9 @@ struct ProblemMiddleware: ClientMiddleware {
         } catch let error as CancellationError {
             throw error
         } catch {
-            throw TripHistoryError(kind: .transport, retryable: true, detail: String(describing: error))
+            // Only the cause: the runtime's own error describes the request, which must never reach a log.
+            let cause = (error as? ClientError)?.underlyingError ?? error
+            throw TripHistoryError(kind: .transport, retryable: true, detail: String(describing: cause))
         }
         guard response.status.code >= 400 else { return (response, responseBody) }
         var bytes: [UInt8] = []

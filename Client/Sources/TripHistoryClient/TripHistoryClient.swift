@@ -5,6 +5,7 @@ import OpenAPIRuntime
 #if canImport(Darwin)
 import OpenAPIURLSession
 #else
+import AsyncHTTPClient
 import OpenAPIAsyncHTTPClient
 #endif
 
@@ -63,7 +64,7 @@ public struct TripHistoryClient: Sendable {
         #if canImport(Darwin)
         URLSessionTransport()
         #else
-        AsyncHTTPClientTransport()
+        AsyncHTTPClientTransport(configuration: .init(client: sharedHTTPClient, timeout: .seconds(30)))
         #endif
     }
 
@@ -217,3 +218,15 @@ extension HTTPField.Name {
     /// `X-Request-ID`, the id every response carries.
     static let requestID = HTTPField.Name("X-Request-ID")!
 }
+
+#if !canImport(Darwin)
+/// The HTTP client of every `TripHistoryClient` of the process, never shut down, like AsyncHTTPClient's own
+/// shared one but failing a request as soon as no connection can be made (instead of retrying the connection
+/// until the request's deadline), so the client's `RetryPolicy` alone decides about repeats.
+private let sharedHTTPClient: HTTPClient = {
+    var configuration = HTTPClient.Configuration()
+    configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.timeout.connect = .seconds(10)
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+}()
+#endif

@@ -135,7 +135,7 @@ struct ExitMessage: Error, CustomStringConvertible {
     let description: String
 
     init(_ error: TripHistoryError) {
-        var text = "error: " + (error.code ?? "\(error.kind)")
+        var text = error.code ?? "\(error.kind)"
         if let status = error.status { text += " (HTTP \(status))" }
         if let param = error.param { text += ", param \(param)" }
         if let detail = error.detail { text += ": \(detail)" }

@@ -112,6 +112,7 @@ import Testing
         }
         #expect(error?.kind == .transport)
         #expect(error?.isRecoverable == true)
+        #expect(error.map { String(describing: $0).contains("token-for-tests") } == false)
         #expect(await sleeps.delays == [.seconds(1), .seconds(2)])
         #expect(await transport.requests.count == 3)
     }
