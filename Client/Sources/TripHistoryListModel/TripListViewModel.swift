@@ -1,0 +1,214 @@
+import Foundation
+import TripHistoryClient
+
+#if canImport(Observation)
+import Observation
+#endif
+
+/// What the trip list screen shows.
+public enum TripListState: Sendable, Equatable {
+    /// Nothing asked yet.
+    case idle
+    /// The first page is on its way, nothing to show yet.
+    case loading
+    /// Trips to show, newest first, and whether scrolling further can load older ones.
+    case loaded(trips: [Trip], canLoadMore: Bool)
+    /// The rider has no trip matching the filter.
+    case empty
+    /// The last request failed; `canRetry` when repeating it may help (`retry()`).
+    case failed(TripHistoryError, canRetry: Bool)
+}
+
+/// The "Your trips" list: first page, infinite scroll, pull-to-refresh, a date range and a status filter.
+///
+/// Bind a view to `state`; call `load()` when the screen appears, `loadMore()` when the last row shows,
+/// `refresh()` on pull-to-refresh, and `retry()` from the error view. Changing the filter restarts paging,
+/// and a page still on its way for the old filter is dropped when it arrives. Display strings come straight
+/// from each trip's `display`.
+#if canImport(Observation)
+@Observable
+#endif
+@MainActor
+public final class TripListViewModel {
+    /// What to show.
+    public private(set) var state: TripListState = .idle
+    /// Whether an older page is on its way (show a footer spinner); `state` keeps the trips meanwhile.
+    public private(set) var isLoadingMore = false
+    /// Whether a pull-to-refresh is on its way; `state` keeps the trips meanwhile.
+    public private(set) var isRefreshing = false
+    /// The filter of the list; change it with `setDateRange(_:)` and `setStatus(_:)`.
+    public private(set) var filter: TripFilter
+
+    private let client: TripHistoryClient
+    private let rider: String
+    /// The trips loaded so far and the cursor to the next older page, kept while a failure is shown.
+    private var trips: [Trip] = []
+    private var nextCursor: String?
+    /// What `retry()` repeats.
+    private var failedOperation: Operation?
+    /// Bumped by every restart; an answer for an older generation is dropped.
+    private var generation = 0
+    private var inFlight: Task<Void, Never>?
+
+    private enum Operation {
+        case firstPage
+        case nextPage
+        case refresh
+    }
+
+    /// A list of `rider`'s trips matching `filter`, idle until `load()`.
+    public init(client: TripHistoryClient, rider: String, filter: TripFilter = TripFilter()) {
+        self.client = client
+        self.rider = rider
+        self.filter = filter
+    }
+
+    /// Loads the first page when nothing is shown or loading yet; does nothing otherwise.
+    public func load() async {
+        guard case .idle = state else { return }
+        await run(.firstPage)
+    }
+
+    /// Loads the next older page and appends it. Does nothing while any page is loading, when the list is
+    /// not showing trips, or when there is nothing older.
+    public func loadMore() async {
+        guard case .loaded(_, canLoadMore: true) = state, !isLoadingMore, !isRefreshing else { return }
+        await run(.nextPage)
+    }
+
+    /// Fetches the first page again with the kept ETag. When the service answers `304` the list stays as it
+    /// is, loaded older pages included; a new first page replaces the list and paging starts over from it.
+    public func refresh() async {
+        switch state {
+        case .idle, .loading: return
+        case .failed: await retry()
+        case .loaded, .empty:
+            guard !isRefreshing else { return }
+            // An older page still on its way would append to the list the refresh may replace: drop it.
+            if isLoadingMore { dropInFlight() }
+            await run(.refresh)
+        }
+    }
+
+    /// Repeats what failed last; does nothing when nothing failed.
+    public func retry() async {
+        guard case .failed = state, let operation = failedOperation else { return }
+        await run(operation)
+    }
+
+    /// Shows the trips requested in `range` (all when nil), starting over.
+    public func setDateRange(_ range: TripDateRange?) async {
+        var changed = filter
+        changed.from = range?.from
+        changed.to = range?.to
+        await restart(with: changed)
+    }
+
+    /// Shows the trips that ended this way (all when nil), starting over.
+    public func setStatus(_ status: TripStatus?) async {
+        var changed = filter
+        changed.status = status
+        await restart(with: changed)
+    }
+
+    /// Stops what is loading; its answer is dropped. Call it when the screen goes away.
+    public func cancel() {
+        dropInFlight()
+        if case .loading = state { state = .idle }
+    }
+
+    private func dropInFlight() {
+        generation += 1
+        inFlight?.cancel()
+        inFlight = nil
+        isLoadingMore = false
+        isRefreshing = false
+    }
+
+    private func restart(with newFilter: TripFilter) async {
+        cancel()
+        filter = newFilter
+        trips = []
+        nextCursor = nil
+        failedOperation = nil
+        state = .idle
+        await load()
+    }
+
+    /// Runs one operation in a task of its own, so a restart can cancel it, and applies its outcome only if
+    /// no restart happened meanwhile.
+    private func run(_ operation: Operation) async {
+        let ticket = generation
+        let client = client
+        let rider = rider
+        let filter = filter
+        let cursor = nextCursor
+        switch operation {
+        case .firstPage: state = .loading
+        case .nextPage: isLoadingMore = true
+        case .refresh: isRefreshing = true
+        }
+        if case .failed = state {
+            // A retry of a next page or refresh shows the kept trips again while it runs.
+            state = trips.isEmpty ? .loading : .loaded(trips: trips, canLoadMore: nextCursor != nil)
+        }
+        let task = Task {
+            let outcome: Result<FirstPageOrNext, any Error>
+            do {
+                switch operation {
+                case .firstPage, .refresh:
+                    outcome = .success(.first(try await client.firstPage(rider: rider, filter: filter)))
+                case .nextPage:
+                    outcome = .success(.next(try await client.page(rider: rider, filter: filter, cursor: cursor)))
+                }
+            } catch {
+                outcome = .failure(error)
+            }
+            self.apply(outcome, of: operation, ticket: ticket)
+        }
+        inFlight = task
+        await task.value
+    }
+
+    private enum FirstPageOrNext: Sendable {
+        case first(FirstPage)
+        case next(TripListPage)
+    }
+
+    private func apply(_ outcome: Result<FirstPageOrNext, any Error>, of operation: Operation, ticket: Int) {
+        // A restart (filter change, cancel) happened while this was on its way: the answer is stale.
+        guard ticket == generation else { return }
+        inFlight = nil
+        isLoadingMore = false
+        isRefreshing = false
+        switch outcome {
+        case .success(.first(let first)):
+            // On a 304 after a refresh the loaded older pages stay; otherwise the list starts over.
+            if first.changed || operation == .firstPage || trips.isEmpty {
+                trips = first.page.trips
+                nextCursor = first.page.nextCursor
+            }
+            failedOperation = nil
+            showTrips()
+        case .success(.next(let page)):
+            trips += page.trips
+            nextCursor = page.nextCursor
+            failedOperation = nil
+            showTrips()
+        case .failure(let error as TripHistoryError):
+            failedOperation = operation
+            state = .failed(error, canRetry: error.isRecoverable)
+        case .failure(is CancellationError):
+            // Only `cancel()` cancels, and it bumps the generation first; nothing to show.
+            return
+        case .failure(let error):
+            failedOperation = operation
+            let wrapped = TripHistoryError(kind: .unexpectedResponse, retryable: false, detail: "\(error)")
+            state = .failed(wrapped, canRetry: false)
+        }
+    }
+
+    private func showTrips() {
+        state = trips.isEmpty ? .empty : .loaded(trips: trips, canLoadMore: nextCursor != nil)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TripHistoryClient
+import TripHistoryListModel
+
+// Serialized: one test records a trip for the rider whose history the others compare with the database.
+@Suite(
+    .serialized,
+    .enabled(if: IntegrationEnvironment.shouldRun, "needs scripts/test-client's server (or CI, where it fails)"))
+struct ClientAgainstServerTests {
+    @Test func aWholeHistoryWalkedForwardAndBackMatchesTheDatabase() async throws {
+        let environment = try IntegrationEnvironment.required()
+        let client = environment.client(token: environment.riderToken)
+        let filter = TripFilter(pageSize: 10)
+        let expected = try environment.query(
+            "SELECT id FROM trips WHERE rider_id = \(environment.rider) ORDER BY requested_at DESC, id DESC")
+        #expect(expected.count > 10)
+
+        var forward: [String] = []
+        for try await trip in client.trips(rider: environment.rider, filter: filter) {
+            #expect(trip.riderId == environment.rider)
+            #expect(!trip.display.title.isEmpty)
+            forward.append(trip.id)
+        }
+        #expect(forward == expected)
+
+        var pages: [TripListPage] = []
+        for try await page in client.pages(rider: environment.rider, filter: filter) { pages.append(page) }
+        let last = try #require(pages.last)
+        #expect(last.hasMore == false)
+        var backward: [[String]] = [last.trips.map(\.id)]
+        for try await page in client.pages(
+            rider: environment.rider, filter: filter, adjacentTo: last, direction: .newer)
+        {
+            backward.append(page.trips.map(\.id))
+        }
+        #expect(backward.count == pages.count)
+        #expect(Array(backward.reversed().joined()) == expected)
+    }
+
+    @Test func aFilteredWalkMatchesTheDatabase() async throws {
+        let environment = try IntegrationEnvironment.required()
+        let client = environment.client(token: environment.riderToken)
+        // The request day of the rider's middle trip, so the range cuts the history in two.
+        let days = try environment.query(
+            """
+            SELECT to_char(requested_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') FROM trips
+            WHERE rider_id = \(environment.rider) ORDER BY requested_at DESC, id DESC
+            """)
+        let day = try #require(days.isEmpty ? nil : days[days.count / 2])
+        let expected = try environment.query(
+            """
+            SELECT id FROM trips WHERE rider_id = \(environment.rider) AND status = 'completed'
+            AND requested_at >= ('\(day)'::timestamp AT TIME ZONE 'Europe/Paris')
+            ORDER BY requested_at DESC, id DESC
+            """)
+        let filter = TripFilter(
+            from: DateBound.day(day), status: .completed, timeZone: "Europe/Paris", pageSize: 7)
+        var ids: [String] = []
+        for try await trip in client.trips(rider: environment.rider, filter: filter) { ids.append(trip.id) }
+        #expect(!expected.isEmpty)
+        #expect(ids == expected)
+    }
+
+    @Test func aTripRecordedThroughTheAPIAppearsAfterRefresh() async throws {
+        let environment = try IntegrationEnvironment.required()
+        let client = environment.client(token: environment.riderToken)
+        let model = await TripListViewModel(client: client, rider: environment.rider, filter: TripFilter(pageSize: 5))
+        await model.load()
+        guard case .loaded(let before, _) = await model.state else {
+            Issue.record("expected trips, got \(await model.state)")
+            return
+        }
+        // Nothing changed yet: the kept first page is confirmed by a real 304.
+        #expect(try await client.firstPage(rider: environment.rider, filter: TripFilter(pageSize: 5)).changed == false)
+
+        // Newer than every trip of the rider, so it lands on top of the first page.
+        let newest = try #require(
+            try environment.query(
+                "SELECT extract(epoch FROM max(requested_at))::bigint FROM trips WHERE rider_id = \(environment.rider)"
+            ).first.flatMap(TimeInterval.init))
+        let requested = Date(timeIntervalSince1970: newest + 3600)
+        let newTrip = Components.Schemas.NewTrip(
+            riderId: .DecimalID(environment.rider), status: .completed, product: "UberX", city: "Paris",
+            timeZone: "Europe/Paris", requestedAt: requested, startedAt: requested.addingTimeInterval(120),
+            completedAt: requested.addingTimeInterval(900),
+            pickup: .init(lat: 48.8566, lon: 2.3522, address: "1 Rue de Rivoli, Paris"),
+            dropoff: .init(lat: 48.8738, lon: 2.295, address: "Place Charles de Gaulle, Paris"),
+            distanceM: 5200, durationS: 780, fare: .init(amountMinor: 1850, currency: "EUR"))
+        let service = environment.client(token: environment.serviceToken)
+        let created = try await service.api.recordTrip(
+            headers: .init(idempotencyKey: "client-test-\(UUID().uuidString)"), body: .json(newTrip))
+        let recorded = try created.created.body.json
+
+        await model.refresh()
+        guard case .loaded(let after, _) = await model.state else {
+            Issue.record("expected trips, got \(await model.state)")
+            return
+        }
+        #expect(after.first?.id == recorded.id)
+        // The list shows the trip exactly as the POST answered it, display strings included.
+        #expect(after.first == recorded)
+        #expect(recorded.display.title.contains("Place Charles de Gaulle"))
+        #expect(Array(after.dropFirst()) == Array(before.prefix(after.count - 1)))
+    }
+
+    @Test func anotherRidersIdFailsExactlyLikeAMissingOne() async throws {
+        let environment = try IntegrationEnvironment.required()
+        let client = environment.client(token: environment.riderToken)
+        let missingRider = "8999999999"
+        let otherTrip = try #require(
+            try environment.query("SELECT id FROM trips WHERE rider_id = \(environment.otherRider) LIMIT 1").first)
+        let missingTrip = try #require(try environment.query("SELECT max(id) + 1000 FROM trips").first)
+
+        let other = await #expect(throws: TripHistoryError.self) {
+            _ = try await client.page(rider: environment.otherRider)
+        }
+        let missing = await #expect(throws: TripHistoryError.self) { _ = try await client.page(rider: missingRider) }
+        let otherDetail = await #expect(throws: TripHistoryError.self) {
+            _ = try await client.trip(rider: environment.otherRider, id: otherTrip)
+        }
+        let missingDetail = await #expect(throws: TripHistoryError.self) {
+            _ = try await client.trip(rider: environment.rider, id: missingTrip)
+        }
+        for error in [other, missing, otherDetail, missingDetail] {
+            #expect(error?.isNotFound == true)
+            #expect(error?.code == "not_found")
+            #expect(error?.isRecoverable == false)
+        }
+        // Everything but the request id is the same, so ids cannot be probed.
+        var sameOther = other
+        sameOther?.requestID = missing?.requestID
+        #expect(sameOther == missing)
+        var sameOtherDetail = otherDetail
+        sameOtherDetail?.requestID = missingDetail?.requestID
+        #expect(sameOtherDetail == missingDetail)
+    }
+
+    @Test func anExpiredTokenIsAnUnrecoverableFailure() async throws {
+        let environment = try IntegrationEnvironment.required()
+        let model = await TripListViewModel(
+            client: environment.client(token: environment.expiredToken), rider: environment.rider)
+        await model.load()
+        guard case .failed(let error, let canRetry) = await model.state else {
+            Issue.record("expected a failure, got \(await model.state)")
+            return
+        }
+        #expect(error.isUnauthorized)
+        #expect(error.code == "unauthorized")
+        #expect(error.isRecoverable == false)
+        #expect(canRetry == false)
+    }
+}
