@@ -4,6 +4,7 @@ import PackageDescription
 /// Settings shared by every target, so the whole tree follows the same language rules.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
     // Lets release builds specialize the generic cache, routes and use cases for the concrete types the
     // executable wires, instead of instantiating generic metadata at run time on every request.
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),

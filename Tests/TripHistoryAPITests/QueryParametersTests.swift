@@ -1,3 +1,4 @@
+import HTTPTypes
 import Testing
 
 @testable import TripHistoryAPI

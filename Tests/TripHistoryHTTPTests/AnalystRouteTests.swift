@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Synchronization
 import Testing
 import TripHistoryDomain
 import TripHistoryFakes

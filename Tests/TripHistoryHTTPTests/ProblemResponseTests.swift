@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
+import Synchronization
 import Testing
 import TripHistoryDomain
 import TripHistoryFakes

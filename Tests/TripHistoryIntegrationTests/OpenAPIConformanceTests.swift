@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import NIOFoundationEssentialsCompat
+import Synchronization
 import Testing
 import TripHistoryAPI
 import TripHistoryData

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import NIOCore
+import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryPresentation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Hummingbird
 import Logging
 import Metrics
 import Prometheus

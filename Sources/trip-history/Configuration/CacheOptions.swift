@@ -1,5 +1,6 @@
 import ArgumentParser
 import TripHistoryAPI
+import TripHistoryCache
 import TripHistoryHTTP
 
 /// The response cache of `serve`. Flags override the environment:
