@@ -5,6 +5,7 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
     // Lets release builds specialize the generic cache, routes and use cases for the concrete types the
     // executable wires, instead of instantiating generic metadata at run time on every request.
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),

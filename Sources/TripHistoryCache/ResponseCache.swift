@@ -1,4 +1,4 @@
-import CoreMetrics
+public import CoreMetrics
 import Synchronization
 
 /// Computed responses kept in memory, keyed by a string that names everything the response depends on,

@@ -1,10 +1,10 @@
-import Hummingbird
+public import Hummingbird
 import HummingbirdCore
-import Logging
-import TripHistoryAPI
-import TripHistoryDomain
+public import Logging
+public import TripHistoryAPI
+public import TripHistoryDomain
 import TripHistoryPresentation
-import TripHistoryWeb
+public import TripHistoryWeb
 
 /// The HTTP server's parts wired from the repositories and settings: the API's operations, the router and
 /// the early-read handler. `serve` builds its server through this type and so do the tests, so both run the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A locale the trip screens are translated and formatted for. Anything a client asks for is
 /// narrowed to one of these by `LocaleNegotiator`.

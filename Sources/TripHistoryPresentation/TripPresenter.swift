@@ -1,5 +1,5 @@
-import Foundation
-import TripHistoryDomain
+public import Foundation
+public import TripHistoryDomain
 
 /// Turns trips into the localized strings of the trip list and detail screens.
 ///

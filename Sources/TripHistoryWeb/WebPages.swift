@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+public import Hummingbird
 import NIOCore
 
 /// The trip explorer (`GET /explorer`, with `GET /` redirecting to it) and the API reference (`GET /docs`):

@@ -1,8 +1,8 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import Testing
-import TripHistoryData
-import TripHistoryDomain
+public import TripHistoryData
+public import TripHistoryDomain
 
 /// Shared setup of the tests on a real PostgreSQL (data and integration targets; one gate for both, since
 /// every test target runs in one process): the database from `DATABASE_URL`, migrated once per

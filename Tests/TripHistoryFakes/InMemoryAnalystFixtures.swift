@@ -1,5 +1,5 @@
-import Foundation
-import TripHistoryDomain
+public import Foundation
+public import TripHistoryDomain
 
 /// Trips of many riders, cities, products and statuses for the analyst tests, deterministic per index.
 public enum InMemoryAnalystFixtures {

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
-import TripHistoryDomain
+public import Synchronization
+public import TripHistoryDomain
 
 /// An `AnalystTripRepository` over a list of trips (its own, or a live view of an `InMemoryTripRepository`).
 /// Reads are written the naive way (filter everything, sort everything, group with a calendar) so that it is an

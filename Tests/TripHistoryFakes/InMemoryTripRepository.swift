@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
-import TripHistoryDomain
+public import Synchronization
+public import TripHistoryDomain
 
 /// A `TripRepository` kept in memory, for unit tests of use cases and HTTP handlers. Its reads are written
 /// the naive way (filter everything, sort everything) so that it is an independent model of the keyset

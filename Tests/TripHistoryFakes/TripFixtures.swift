@@ -1,5 +1,5 @@
-import Foundation
-import TripHistoryDomain
+public import Foundation
+public import TripHistoryDomain
 
 /// Ready-made trips for tests.
 public enum TripFixtures {

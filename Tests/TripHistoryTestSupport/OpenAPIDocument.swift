@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// The repository's `openapi.yaml`, loaded for conformance tests: it answers whether a real response (status,
 /// content type, headers, body) is one the document describes.

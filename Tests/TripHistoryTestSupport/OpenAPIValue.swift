@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Yams
 
 /// A JSON value, read either from the OpenAPI document (YAML) or from a response body (JSON), so that both

@@ -1,19 +1,19 @@
-import CoreMetrics
+public import CoreMetrics
 import Foundation
-import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
+public import HTTPTypes
+public import Hummingbird
+public import HummingbirdTesting
 import Logging
-import NIOCore
+public import NIOCore
 import NIOFoundationEssentialsCompat
-import Testing
-import TripHistoryAPI
-import TripHistoryCache
-import TripHistoryDomain
+public import Testing
+public import TripHistoryAPI
+public import TripHistoryCache
+public import TripHistoryDomain
 import TripHistoryFakes
-import TripHistoryHTTP
+public import TripHistoryHTTP
 import TripHistoryPresentation
-import TripHistoryWeb
+public import TripHistoryWeb
 
 /// The HTTP API wired around any repository, the way the composition root wires it, plus token helpers.
 public struct TestAPI<Repository: TripRepository>: Sendable {

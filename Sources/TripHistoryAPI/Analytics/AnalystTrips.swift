@@ -1,9 +1,9 @@
 import Foundation
-import HTTPTypes
-import Logging
+public import HTTPTypes
+public import Logging
 import NIOCore
-import TripHistoryDomain
-import TripHistoryPresentation
+public import TripHistoryDomain
+public import TripHistoryPresentation
 
 /// The analyst operations: the cross-rider trip list (`GET /v1/trips`) with its streaming CSV and NDJSON
 /// exports, and per-period aggregates (`GET /v1/trips/stats`). Analysts only: riders and services get 403.

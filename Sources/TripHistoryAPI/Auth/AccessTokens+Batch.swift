@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension AccessTokens {
     /// Issues one rider token per id of `riders`, in id order, and hands them to `write` as lines

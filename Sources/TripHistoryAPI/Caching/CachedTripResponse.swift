@@ -1,8 +1,8 @@
 import HTTPTypes
-import NIOCore
-import TripHistoryCache
-import TripHistoryDomain
-import TripHistoryPresentation
+public import NIOCore
+public import TripHistoryCache
+public import TripHistoryDomain
+public import TripHistoryPresentation
 
 /// The response cache of the rider routes: encoded bodies per rider, invalidated when the rider's trips change.
 public typealias TripResponseCache = ResponseCache<RiderID, CachedTripResponse>

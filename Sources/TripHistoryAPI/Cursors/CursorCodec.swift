@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import TripHistoryDomain
+public import TripHistoryDomain
 
 /// Turns page positions into opaque, signed cursor strings and back.
 ///

@@ -1,5 +1,5 @@
 import Crypto
-import TripHistoryDomain
+public import TripHistoryDomain
 
 extension CursorScope {
     /// The scope of the analyst list under `filter`. Free-text filters are length-prefixed so that no two

@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 import NIOCore
 import TripHistoryDomain
 

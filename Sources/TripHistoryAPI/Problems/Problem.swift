@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 import NIOCore
 
 /// An RFC 9457 problem: the only shape an error response of this API takes. The detail is written by this

@@ -1,5 +1,5 @@
-import HTTPTypes
-import NIOCore
+public import HTTPTypes
+public import NIOCore
 
 /// A finished response of the API: status, headers and body, before the server adds what every response
 /// gets on the wire (`Content-Length`, `X-Request-ID`, `Date`).

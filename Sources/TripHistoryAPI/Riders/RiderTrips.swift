@@ -1,9 +1,9 @@
 import Foundation
-import HTTPTypes
-import NIOCore
-import TripHistoryCache
-import TripHistoryDomain
-import TripHistoryPresentation
+public import HTTPTypes
+public import NIOCore
+public import TripHistoryCache
+public import TripHistoryDomain
+public import TripHistoryPresentation
 
 /// The rider-facing operations: a rider's trip list, one trip, and recording a trip.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import Logging
-import TripHistoryDomain
+public import Logging
+public import TripHistoryDomain
 
 /// The analyst reads on PostgreSQL: keyset pages and export batches over all riders, and per-period aggregates.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// Applies the `NNNN_name.sql` files of a directory in version order, each in its own transaction together
 /// with its row in `schema_migrations(version, name, checksum, applied_at)`.

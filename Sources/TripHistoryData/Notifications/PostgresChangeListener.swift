@@ -1,8 +1,8 @@
-import Logging
+public import Logging
 import NIOConcurrencyHelpers
 import NIOPosix
-import ServiceLifecycle
-import TripHistoryDomain
+public import ServiceLifecycle
+public import TripHistoryDomain
 
 /// Listens on `channel` for the rider ids whose trips changed (`PostgresTripRepository.record` notifies
 /// inside its transaction) and reports them, so every instance can drop its cached responses.

@@ -1,5 +1,5 @@
-import Foundation
-import TripHistoryDomain
+public import Foundation
+public import TripHistoryDomain
 
 /// The values of a statement's `$1...$n` placeholders, in placeholder order, each in the text form
 /// PostgreSQL's input function for the parameter's type reads back to exactly that value (NULL for nil).

@@ -1,7 +1,7 @@
-import Logging
+public import Logging
 import NIOConcurrencyHelpers
 import NIOPosix
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// A bounded set of PostgreSQL connections whose blocking libpq calls all run on the pool's own
 /// `NIOThreadPool`, one thread per connection, never on the cooperative pool or an event loop; plus a few

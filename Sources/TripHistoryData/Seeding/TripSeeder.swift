@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// Loads deterministic, realistic demo trips for riders `1...riders` with `COPY ... FROM STDIN`.
 ///

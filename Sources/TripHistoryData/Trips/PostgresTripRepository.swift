@@ -1,6 +1,6 @@
 import Foundation
-import Logging
-import TripHistoryDomain
+public import Logging
+public import TripHistoryDomain
 
 /// The trip store on PostgreSQL.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which trips an analyst query reads: a bounded request-time range across all riders, narrowed by optional
 /// equality filters. Built on the rider list's `TripFilter`, so range and status mean the same in both.

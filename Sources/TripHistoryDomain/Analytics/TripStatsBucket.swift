@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Aggregates of the matching trips requested in one calendar period.
 public struct TripStatsBucket: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A finished trip reported by a backend service, not yet stored. Build it through `validated(...)`,
 /// which enforces every rule a stored trip obeys.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A finished ride as the rider's history shows it.
 public struct Trip: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A half-open interval of request times, `[from, to)`; either end may be open.
 public struct DateRange: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The time zone names this service accepts: IANA identifiers such as `Europe/Paris`, plus `UTC`.
 /// Abbreviations and bare offsets (`EST`, `GMT+1`) are refused because they are ambiguous or have no DST rules.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Conversions between `Date` and the store's microsecond precision.
 public enum Timestamp {

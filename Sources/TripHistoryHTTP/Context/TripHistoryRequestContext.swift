@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 import Logging
 import TripHistoryAPI
 

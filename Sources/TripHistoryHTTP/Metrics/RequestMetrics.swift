@@ -1,5 +1,5 @@
-import HTTPTypes
-import Metrics
+public import HTTPTypes
+public import Metrics
 import Synchronization
 import TripHistoryAPI
 

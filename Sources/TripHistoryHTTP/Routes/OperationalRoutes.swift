@@ -1,7 +1,7 @@
-import HTTPTypes
-import Hummingbird
+public import HTTPTypes
+public import Hummingbird
 import NIOCore
-import TripHistoryAPI
+public import TripHistoryAPI
 
 /// Probes for orchestrators, the API description and the metrics scrape.
 public struct OperationalRoutes: Sendable {

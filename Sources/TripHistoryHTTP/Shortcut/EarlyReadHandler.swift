@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
-import HTTPTypes
-import Logging
-import NIOCore
-import NIOHTTPTypes
-import TripHistoryAPI
+public import HTTPTypes
+public import Logging
+public import NIOCore
+public import NIOHTTPTypes
+public import TripHistoryAPI
 
 /// Answers the rider reads and the liveness probe from the channel pipeline, before the framework, through
 /// the API's own entry point; passes every other request on to the router, once and unchanged.

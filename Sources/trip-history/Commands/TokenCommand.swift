@@ -1,6 +1,6 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
-import TripHistoryAPI
+public import TripHistoryAPI
 import TripHistoryDomain
 import TripHistoryHTTP
 
