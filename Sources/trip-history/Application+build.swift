@@ -33,7 +33,10 @@ func buildApplication(
     }
 
     let repository = PostgresTripRepository(pool: pool, logger: logger)
-    let health = DatabaseHealth(pool: pool, migrations: migrations)
+    // Readiness is checked in the background on a connection of its own, never from a probe's request.
+    let health = try DatabaseHealthMonitor(
+        connectionString: configuration.connectionString, migrationsDirectory: configuration.migrationsDirectory,
+        logger: logger)
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
@@ -57,7 +60,7 @@ func buildApplication(
             secret: configuration.secret, cache: cache,
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
-            openAPIDocument: openAPIDocument, isReady: { await health.isReady() },
+            openAPIDocument: openAPIDocument, isReady: { health.isReady },
             metricsExposition: { metrics.emitToBuffer() },
             webPages: try WebPages(openAPIDocument: openAPIDocument)
         )
@@ -71,7 +74,7 @@ func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )
-    application.addServices(pool)
+    application.addServices(pool, health)
     if let changeListener { application.addServices(changeListener) }
     return application
 }

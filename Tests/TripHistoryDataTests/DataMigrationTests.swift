@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TripHistoryData
 import TripHistoryDataTestSupport
+
+@testable import TripHistoryData
 
 @Suite struct DataMigrationTests {
     /// Every migration file's name, in order; the first two are the data layer's own.
@@ -63,16 +64,68 @@ import TripHistoryDataTestSupport
             await scoped.shutdown()
             #expect(try await schemaRunner.status() == .unknownApplied(9999))
             await #expect(throws: MigrationError.unknownApplied(9999)) { try await schemaRunner.migrate() }
-            let health = DatabaseHealth(pool: pool, migrations: schemaRunner)
-            #expect(await health.isReady() == false)
+            let health = try DatabaseHealthMonitor(
+                connectionString: url, migrationsDirectory: DataTestDatabase.migrationsDirectory)
+            var connection: PostgresConnection?
+            #expect(health.check(&connection) == false)
+            #expect(health.isReady == false)
         }
     }
 
-    @Test func healthIsReadyOnTheMigratedDatabase() async throws {
-        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
-            let runner = MigrationRunner(
-                pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
-            #expect(await DatabaseHealth(pool: pool, migrations: runner).isReady())
+    @Test func healthIsReadyOnTheMigratedDatabaseAndNeedsNoConnectionOfThePool() async throws {
+        try await DataTestDatabase.withPool(size: 1) { (pool: PostgresConnectionPool) async throws in
+            let health = try DatabaseHealthMonitor(
+                connectionString: try DataTestDatabase.connectionString(),
+                migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .milliseconds(100))
+            #expect(health.isReady == false, "nothing checked yet")
+            // The pool's only connection is held for the whole check: readiness has a connection of its own.
+            let ready = try await pool.withConnection { _ in
+                var connection: PostgresConnection?
+                return health.check(&connection) && health.check(&connection)
+            }
+            #expect(ready)
+            #expect(health.isReady)
         }
+    }
+
+    @Test func healthIsNotReadyWhenTheDatabaseCannotBeReachedAndGoesStale() async throws {
+        try await DataTestDatabase.withPool { _ in try await Self.unreachableAndStale() }
+    }
+
+    private static func unreachableAndStale() async throws {
+        let health = try DatabaseHealthMonitor(
+            connectionString: "postgresql://postgres@127.0.0.1:1/none?connect_timeout=1",
+            migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .milliseconds(50))
+        var connection: PostgresConnection?
+        #expect(health.check(&connection) == false)
+        #expect(connection == nil)
+        #expect(health.isReady == false)
+        // A verdict older than three intervals is not trusted either.
+        let fresh = try DatabaseHealthMonitor(
+            connectionString: try DataTestDatabase.connectionString(),
+            migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .milliseconds(50))
+        var live: PostgresConnection?
+        #expect(fresh.check(&live))
+        #expect(fresh.isReady)
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(fresh.isReady == false, "a stale success is not readiness")
+    }
+
+    @Test func theMonitorChecksInTheBackgroundUntilShutdown() async throws {
+        try await DataTestDatabase.withPool { _ in try await Self.checksInTheBackground() }
+    }
+
+    private static func checksInTheBackground() async throws {
+        let health = try DatabaseHealthMonitor(
+            connectionString: try DataTestDatabase.connectionString(),
+            migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .milliseconds(50))
+        let running = Task { try await health.run() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !health.isReady, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(health.isReady)
+        running.cancel()
+        try await running.value
     }
 }

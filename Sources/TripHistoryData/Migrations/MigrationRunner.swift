@@ -86,15 +86,19 @@ public struct MigrationRunner: Sendable {
     public func status() async throws -> MigrationStatus {
         let directory = self.directory
         return try await withConnection { connection in
-            let files = try MigrationFile.load(from: directory)
-            let exists = try connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL")
-            let applied = try exists.bool(0, 0) == true ? try Self.appliedRows(connection) : [:]
-            switch Self.compare(applied: applied, files: files) {
-            case .success(let pending): return pending.isEmpty ? .current : .pending(pending.map(\.name))
-            case .failure(.edited(let name)): return .edited(name)
-            case .failure(.unknownApplied(let version)): return .unknownApplied(version)
-            case .failure(let error): throw error
-            }
+            try Self.status(on: connection, files: try MigrationFile.load(from: directory))
+        }
+    }
+
+    /// The database on `connection` compared with `files`, which the caller loaded (and hashed) once.
+    static func status(on connection: PostgresConnection, files: [MigrationFile]) throws -> MigrationStatus {
+        let exists = try connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL")
+        let applied = try exists.bool(0, 0) == true ? try Self.appliedRows(connection) : [:]
+        switch Self.compare(applied: applied, files: files) {
+        case .success(let pending): return pending.isEmpty ? .current : .pending(pending.map(\.name))
+        case .failure(.edited(let name)): return .edited(name)
+        case .failure(.unknownApplied(let version)): return .unknownApplied(version)
+        case .failure(let error): throw error
         }
     }
 

@@ -1,0 +1,96 @@
+public import Foundation
+public import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+public import ServiceLifecycle
+import Synchronization
+
+/// Readiness of the database for serving, checked in the background: reachable, and with the migrations
+/// this build knows applied and unedited.
+///
+/// Why in the background: a readiness probe must not take a connection the requests need, nor wait behind
+/// them, nor hash the migration files each time; a flood of probes, or a pool exhausted by analyst queries,
+/// would otherwise make every instance look unready at once. The monitor keeps one connection of its own
+/// (with TCP keepalives and short timeouts), checks `SELECT 1` and the migration history every `interval`
+/// against the files it read and hashed once, and `isReady` only reads the last answer.
+public final class DatabaseHealthMonitor: Service, Sendable {
+    private let connectionString: String
+    private let files: [MigrationFile]
+    private let interval: Duration
+    private let logger: Logger
+    /// The last check's verdict and when it was made.
+    private let last = Mutex<(ready: Bool, at: ContinuousClock.Instant)?>(nil)
+
+    /// Reads the migration files of `directory` once; throws when they cannot be read.
+    public init(
+        connectionString: String, migrationsDirectory: URL, interval: Duration = .seconds(1),
+        logger: Logger = Logger(label: "trip-history.health")
+    ) throws {
+        self.connectionString = connectionString
+        self.files = try MigrationFile.load(from: migrationsDirectory)
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// True when the last check passed and is recent (at most three intervals old). Never waits.
+    public var isReady: Bool {
+        guard let last = last.withLock({ $0 }) else { return false }
+        return last.ready && ContinuousClock.now - last.at <= interval * 3
+    }
+
+    /// Checks until the service group shuts down, on a thread of its own (libpq blocks).
+    public func run() async throws {
+        let stop = NIOLockedValueBox(false)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                try? await thread.runIfActive { self.checkRepeatedly(until: stop) }
+            } onCancel: {
+                stop.withLockedValue { $0 = true }
+            }
+        } onGracefulShutdown: {
+            stop.withLockedValue { $0 = true }
+        }
+        try? await thread.shutdownGracefully()
+    }
+
+    private func checkRepeatedly(until stop: NIOLockedValueBox<Bool>) {
+        var connection: PostgresConnection?
+        while !stop.withLockedValue({ $0 }) {
+            check(&connection)
+            // Sleeps the interval in short steps, so shutdown is not held up by it.
+            let deadline = ContinuousClock.now + interval
+            while ContinuousClock.now < deadline, !stop.withLockedValue({ $0 }) {
+                usleep(50_000)
+            }
+        }
+    }
+
+    /// One check on `connection`, opened (or reopened) as needed; records and returns the verdict.
+    @discardableResult
+    func check(_ connection: inout PostgresConnection?) -> Bool {
+        let ready: Bool
+        do {
+            let current =
+                try connection
+                ?? PostgresConnection(
+                    connectionString: connectionString, connectTimeoutSeconds: 2, statementTimeoutMilliseconds: 2000,
+                    applicationName: "trip-history-health",
+                    settings: [
+                        ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
+                        ("keepalives_count", "2"),
+                    ])
+            connection = current
+            ready =
+                try current.query("SELECT 1").int64(0, 0) == 1
+                && MigrationRunner.status(on: current, files: files) == .current
+        } catch {
+            logger.debug("database not ready", metadata: ["error": "\(error)"])
+            connection = nil
+            ready = false
+        }
+        last.withLock { $0 = (ready, ContinuousClock.now) }
+        return ready
+    }
+}
