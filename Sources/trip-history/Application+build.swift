@@ -74,7 +74,9 @@ func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )
-    application.addServices(pool, health)
+    let idempotency = try IdempotencyConfiguration.load(environment: ProcessInfo.processInfo.environment)
+    application.addServices(
+        pool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
     if let changeListener { application.addServices(changeListener) }
     return application
 }
