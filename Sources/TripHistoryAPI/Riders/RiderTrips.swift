@@ -74,23 +74,26 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             read = checked
         }
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
-        if let stored = cache?.storedValue(for: read.cacheKey, scope: read.riderID) {
+        // The key is built once, for the lookup here and for the computation of a miss.
+        let key = cache.map { _ in read.cacheKey }
+        if let cache, let key, let stored = cache.storedValue(for: key, scope: read.riderID) {
             return .stored(
                 StoredResponse(
                     route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch))
             )
         }
-        return .computed(route: path.route) { try await answer(read, ifNoneMatch: ifNoneMatch) }
+        return .computed(route: path.route) { try await answer(read, key: key, ifNoneMatch: ifNoneMatch) }
     }
 
     /// Answers a checked read: through the cache when there is one (which computes on a miss), else by
-    /// computing.
-    private func answer(_ read: RiderTripsRead, ifNoneMatch: [String]) async throws -> APIResponse {
+    /// computing. `key` is the read's cache key when the caller has built it already.
+    private func answer(_ read: RiderTripsRead, key: String? = nil, ifNoneMatch: [String]) async throws -> APIResponse {
         let compute: @Sendable () async throws -> CachedTripResponse = { try await render(read) }
         guard let cache else {
             return Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch)
         }
-        let (response, source) = try await cache.value(for: read.cacheKey, scope: read.riderID, compute: compute)
+        let (response, source) = try await cache.value(
+            for: key ?? read.cacheKey, scope: read.riderID, compute: compute)
         return Self.respond(response, source: source, ifNoneMatch: ifNoneMatch)
     }
 
