@@ -76,7 +76,7 @@ import TripHistoryDataTestSupport
         try await DataTestDatabase.withPool(size: 1) { (pool: PostgresConnectionPool) async throws in
             let health = try DatabaseHealthMonitor(
                 connectionString: try DataTestDatabase.connectionString(),
-                migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .milliseconds(100))
+                migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .seconds(60))
             #expect(health.isReady == false, "nothing checked yet")
             // The pool's only connection is held for the whole check: readiness has a connection of its own.
             let ready = try await pool.withConnection { _ in
@@ -103,11 +103,11 @@ import TripHistoryDataTestSupport
         // A verdict older than three intervals is not trusted either.
         let fresh = try DatabaseHealthMonitor(
             connectionString: try DataTestDatabase.connectionString(),
-            migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .milliseconds(50))
+            migrationsDirectory: DataTestDatabase.migrationsDirectory, interval: .milliseconds(200))
         var live: PostgresConnection?
         #expect(fresh.check(&live))
         #expect(fresh.isReady)
-        try await Task.sleep(for: .milliseconds(400))
+        try await Task.sleep(for: .seconds(1))
         #expect(fresh.isReady == false, "a stale success is not readiness")
     }
 
