@@ -15,13 +15,19 @@ import TripHistoryWeb
 func buildApplication(
     configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let pool = PostgresConnectionPool(
-        configuration: .init(
-            connectionString: configuration.connectionString, size: configuration.poolSize,
-            statementTimeout: configuration.statementTimeout, pipelinedConnections: configuration.pipelinedConnections
-        ),
-        logger: logger
-    )
+    // A pool per purpose, so no purpose can take another's connections: writes (and the rider reads on its
+    // pipelined connections) here, the analyst API below. Each sheds callers beyond its waiting bound.
+    func makePool(_ settings: PoolSettings, pipelinedConnections: Int) -> PostgresConnectionPool {
+        PostgresConnectionPool(
+            configuration: .init(
+                connectionString: configuration.connectionString, size: settings.size,
+                statementTimeout: configuration.statementTimeout, pipelinedConnections: pipelinedConnections,
+                maximumWaiters: settings.maximumWaiters
+            ),
+            logger: logger
+        )
+    }
+    let pool = makePool(configuration.writePool, pipelinedConnections: configuration.pipelinedConnections)
     let migrations = MigrationRunner(pool: pool, directory: configuration.migrationsDirectory, logger: logger)
     try await refuseOutdatedSchema(migrations)
 
@@ -51,8 +57,10 @@ func buildApplication(
         )
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
+    // The analyst pool makes no pipelined reads; its one pipelined connection would open only on first use.
+    let analystPool = makePool(configuration.analystPool, pipelinedConnections: 1)
     let analystRepository = PostgresAnalystTripRepository(
-        pool: pool, statementTimeout: analystConfiguration.statementTimeout, logger: logger
+        pool: analystPool, statementTimeout: analystConfiguration.statementTimeout, logger: logger
     )
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
@@ -76,7 +84,7 @@ func buildApplication(
     )
     let idempotency = try IdempotencyConfiguration.load(environment: ProcessInfo.processInfo.environment)
     application.addServices(
-        pool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
+        pool, analystPool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
     if let changeListener { application.addServices(changeListener) }
     return application
 }

@@ -41,11 +41,12 @@ public enum DataTestDatabase {
     /// A fresh pool on the migrated database; the caller shuts it down.
     public static func makePool(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
-        pipelinedConnections: Int = 2
+        pipelinedConnections: Int = 2, maximumWaiters: Int = 64
     ) async throws -> PostgresConnectionPool {
         let configuration = PostgresConnectionPool.Configuration(
             connectionString: try connectionString(), size: size, acquireTimeout: acquireTimeout,
-            statementTimeout: statementTimeout, pipelinedConnections: pipelinedConnections
+            statementTimeout: statementTimeout, pipelinedConnections: pipelinedConnections,
+            maximumWaiters: maximumWaiters
         )
         try await Migrator.shared.migrateOnce(connectionString: configuration.connectionString)
         return PostgresConnectionPool(configuration: configuration, logger: logger)
@@ -54,12 +55,12 @@ public enum DataTestDatabase {
     /// Runs `body` with a migrated pool, sharing the database with other tests (not with a restart).
     public static func withPool<T>(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
-        pipelinedConnections: Int = 2, _ body: (PostgresConnectionPool) async throws -> T
+        pipelinedConnections: Int = 2, maximumWaiters: Int = 64, _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
         try await DataDatabaseGate.shared.withShared {
             let pool = try await makePool(
                 size: size, acquireTimeout: acquireTimeout, statementTimeout: statementTimeout,
-                pipelinedConnections: pipelinedConnections
+                pipelinedConnections: pipelinedConnections, maximumWaiters: maximumWaiters
             )
             do {
                 let value = try await body(pool)

@@ -23,6 +23,40 @@ import Glibc
         }
     }
 
+    /// With its connection lent and `maximumWaiters` callers waiting, the pool refuses the next caller at
+    /// once with `overloaded` (the acquire timeout is far beyond the test, so only the bound can refuse it),
+    /// and the waiter still gets the connection once it is back.
+    @Test func aFullWaitingQueueRefusesTheNextCallerAtOnce() async throws {
+        try await DataTestDatabase.withPool(size: 1, acquireTimeout: .seconds(600), maximumWaiters: 1) {
+            (pool: PostgresConnectionPool) async throws in
+            let release = DispatchSemaphore(value: 0)
+            let holder = Task { try await pool.withConnection { _ in release.wait() } }
+            let waiter = Task {
+                try await Self.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
+                return try await pool.withConnection { try $0.query("SELECT 5").int64(0, 0) }
+            }
+            try await Self.eventually { pool.waiting == 1 }
+            await #expect(throws: PostgresPoolError.overloaded) { try await pool.withConnection { _ in 1 } }
+            #expect(pool.waiting == 1, "the refused caller never queued")
+            release.signal()
+            try await holder.value
+            #expect(try await waiter.value == 5)
+            #expect(try await pool.withConnection { try $0.query("SELECT 6").int64(0, 0) } == 6)
+        }
+    }
+
+    /// Polls `condition` until it holds; fails after a minute (a bound for a hung test, not a measurement).
+    private static func eventually(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("condition never held")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     @Test func statementTimeoutIsTypedAndKeepsTheConnection() async throws {
         try await DataTestDatabase.withPool(size: 1, statementTimeout: .milliseconds(100)) {
             (pool: PostgresConnectionPool) async throws in

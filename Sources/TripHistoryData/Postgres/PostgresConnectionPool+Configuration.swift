@@ -8,6 +8,9 @@ extension PostgresConnectionPool {
         public var size: Int
         /// Longest wait for a free connection before `PostgresPoolError.acquireTimeout`.
         public var acquireTimeout: Duration
+        /// Most callers waiting for a free connection at once; one more fails at once with
+        /// `PostgresPoolError.overloaded`. Zero refuses every caller that finds all connections busy.
+        public var maximumWaiters: Int
         /// The server cancels any statement running longer (`statement_timeout`, SQLSTATE 57014).
         public var statementTimeout: Duration
         /// Longest wait to open a connection to an unreachable host; a refused connection fails at once.
@@ -21,11 +24,12 @@ extension PostgresConnectionPool {
         public init(
             connectionString: String, size: Int = 8, acquireTimeout: Duration = .seconds(2),
             statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3),
-            pipelinedConnections: Int = 2, maximumPipelineBatch: Int = 16
+            pipelinedConnections: Int = 2, maximumPipelineBatch: Int = 16, maximumWaiters: Int = 64
         ) {
             self.connectionString = connectionString
             self.size = max(size, 1)
             self.acquireTimeout = acquireTimeout
+            self.maximumWaiters = max(maximumWaiters, 0)
             self.statementTimeout = statementTimeout
             self.connectTimeout = connectTimeout
             self.pipelinedConnections = max(pipelinedConnections, 1)

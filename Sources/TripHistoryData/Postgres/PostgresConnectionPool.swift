@@ -9,7 +9,9 @@ public import ServiceLifecycle
 /// (`read(_:)`, `PostgresPipelinedReads`).
 ///
 /// Connections open lazily. At most `configuration.size` exist; further callers wait up to
-/// `acquireTimeout`. A connection that broke (server restart, network) is dropped and a new one opened on a
+/// `acquireTimeout`, at most `maximumWaiters` of them: one more is refused at once with
+/// `PostgresPoolError.overloaded`, so under overload callers get a quick 503 instead of a queue that only
+/// grows. Each purpose (writes, analyst queries) gets a pool of its own, so one cannot starve another. A connection that broke (server restart, network) is dropped and a new one opened on a
 /// later acquire, so the pool recovers from a PostgreSQL restart by itself. Run it as a `Service`, or call
 /// `shutdown()` when done.
 public final class PostgresConnectionPool: Service, Sendable {
@@ -52,7 +54,8 @@ public final class PostgresConnectionPool: Service, Sendable {
 
     /// Lends a connection to `body`, which runs on one of the pool's threads and may block. The connection
     /// returns to the pool afterwards unless it broke. Throws `PostgresPoolError.acquireTimeout` when none is
-    /// free in time, `PostgresError` (kind `connectionFailed`) when a new connection cannot be opened, or
+    /// free in time, `PostgresPoolError.overloaded` at once when `maximumWaiters` callers already wait,
+    /// `PostgresError` (kind `connectionFailed`) when a new connection cannot be opened, or
     /// whatever `body` throws. A transaction left open by `body` is rolled back.
     public func withConnection<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) throws -> T
@@ -154,6 +157,11 @@ public final class PostgresConnectionPool: Service, Sendable {
         state.withLockedValue { ($0.open, $0.idle.count) }
     }
 
+    /// Callers waiting for a lent connection; for tests and metrics.
+    public var waiting: Int {
+        state.withLockedValue(\.waiters.count)
+    }
+
     private static func reusable<T>(
         _ connection: PostgresConnection, after result: Result<T, any Error>
     ) -> PostgresConnection? {
@@ -199,6 +207,9 @@ public final class PostgresConnectionPool: Service, Sendable {
                     if state.open < configuration.size {
                         state.open += 1
                         return .success(nil)
+                    }
+                    if state.waiters.count >= configuration.maximumWaiters {
+                        return .failure(PostgresPoolError.overloaded)
                     }
                     state.waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
                     return nil

@@ -2,6 +2,9 @@
 public enum PostgresPoolError: Error, Hashable, Sendable {
     /// Every connection stayed busy for the whole acquire timeout.
     case acquireTimeout
+    /// Every connection was busy and the most callers the pool lets wait were already waiting; refused at
+    /// once rather than queued (load shedding).
+    case overloaded
     /// The pool was shut down; it lends nothing any more.
     case shutdown
 }

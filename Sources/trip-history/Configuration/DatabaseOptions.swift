@@ -14,9 +14,27 @@ struct DatabaseOptions: ParsableArguments {
 
     @Option(
         help:
-            "Database connections lent for writes, exports and other multi-statement work (and their libpq threads). Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8."
+            "Database connections lent for writes and other multi-statement work (and their libpq threads). Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8."
     )
     var poolSize: Int?
+
+    @Option(
+        help:
+            "Callers that may wait for a busy write connection; more get 503 at once. Default: $TRIP_HISTORY_DB_POOL_MAX_WAITERS, else 64."
+    )
+    var poolMaxWaiters: Int?
+
+    @Option(
+        help:
+            "Database connections of the analyst pool (lists, exports, stats), apart from the writes'. Default: $TRIP_HISTORY_DB_ANALYST_POOL_SIZE, else 2."
+    )
+    var analystPoolSize: Int?
+
+    @Option(
+        help:
+            "Analyst requests that may wait for a busy analyst connection; more get 503 at once. Default: $TRIP_HISTORY_DB_ANALYST_POOL_MAX_WAITERS, else 8."
+    )
+    var analystPoolMaxWaiters: Int?
 
     @Option(
         help:
@@ -46,6 +64,31 @@ struct DatabaseOptions: ParsableArguments {
         let size = try poolSize ?? environment["TRIP_HISTORY_DB_POOL_SIZE"].map(Self.integer) ?? 8
         guard (1...256).contains(size) else { throw ValidationError("The pool size must be 1 to 256.") }
         return size
+    }
+
+    /// The size and waiting bound of the pool that serves writes (and the background purge).
+    func writePool(environment: [String: String]) throws -> PoolSettings {
+        PoolSettings(
+            size: try resolvedPoolSize(environment: environment),
+            maximumWaiters: try Self.waiters(poolMaxWaiters, environment, "TRIP_HISTORY_DB_POOL_MAX_WAITERS", 64))
+    }
+
+    /// The size and waiting bound of the pool that serves the analyst API.
+    func analystPool(environment: [String: String]) throws -> PoolSettings {
+        let size = try analystPoolSize ?? environment["TRIP_HISTORY_DB_ANALYST_POOL_SIZE"].map(Self.integer) ?? 2
+        guard (1...256).contains(size) else { throw ValidationError("The analyst pool size must be 1 to 256.") }
+        return PoolSettings(
+            size: size,
+            maximumWaiters: try Self.waiters(
+                analystPoolMaxWaiters, environment, "TRIP_HISTORY_DB_ANALYST_POOL_MAX_WAITERS", 8))
+    }
+
+    private static func waiters(
+        _ flag: Int?, _ environment: [String: String], _ name: String, _ fallback: Int
+    ) throws -> Int {
+        let count = try flag ?? environment[name].map(Self.integer) ?? fallback
+        guard (0...100_000).contains(count) else { throw ValidationError("\(name) (or its flag) must be 0 to 100000.") }
+        return count
     }
 
     func resolvedPipelinedConnections(environment: [String: String]) throws -> Int {

@@ -7,7 +7,10 @@ struct ServiceConfiguration: Sendable {
     var host: String
     var port: Int
     var connectionString: String
-    var poolSize: Int
+    /// The pool of writes (and other multi-statement work but the analyst API's).
+    var writePool: PoolSettings
+    /// The analyst API's own pool, so long analyst queries cannot take the writes' connections.
+    var analystPool: PoolSettings
     var pipelinedConnections: Int
     var statementTimeout: Duration
     var migrationsDirectory: URL
