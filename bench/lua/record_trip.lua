@@ -1,6 +1,11 @@
 -- POST /v1/trips with the service token (BENCH_SERVICE_TOKEN) and a unique Idempotency-Key per request:
 -- the ingestion rate. Keys carry BENCH_RUN_ID, a nonce of this wrk invocation (the warm-up and the measured
 -- run must not share keys: a reused key with another body is a 422) and the thread's own number.
+-- Optional, for the overload scenarios: BENCH_PACE_MS waits that long after each response before the next
+-- request, and BENCH_LATENCY_FILE.<thread number> receives every response's status and latency ("201 12.345",
+-- ms) from that wrk thread, exact when each thread has one connection (-t N -c N), since a thread's requests
+-- and responses then alternate. Each thread writes its own file (flushed when wrk exits): copying large tables
+-- between Lua states in done() crashes wrk.
 package.path = (os.getenv("BENCH_LUA_DIR") or "bench/lua") .. "/?.lua;" .. package.path
 local common = require("common")
 
@@ -28,8 +33,37 @@ function setup(thread)
   threads[#threads + 1] = thread
 end
 
+local pace = tonumber(os.getenv("BENCH_PACE_MS") or "")
+local latency_file = os.getenv("BENCH_LATENCY_FILE")
+local ffi = require("ffi")
+ffi.cdef[[
+  typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+  int clock_gettime(int clock, bench_timespec *time);
+]]
+local now_buffer = ffi.new("bench_timespec")
+local function now_ms()
+  ffi.C.clock_gettime(1, now_buffer) -- CLOCK_MONOTONIC
+  return tonumber(now_buffer.tv_sec) * 1000 + tonumber(now_buffer.tv_nsec) / 1e6
+end
+local sent_at = nil
+local latency_out = nil
+
+-- Defined only when pacing, so the unpaced scenarios send the next request at once as before.
+if pace then
+  function delay()
+    return pace
+  end
+end
+
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
+  if latency_file and sent_at then
+    if not latency_out then
+      latency_out = io.open(latency_file .. "." .. thread_number, "w")
+      latency_out:setvbuf("full", 65536)
+    end
+    latency_out:write(string.format("%d %.3f\n", status, now_ms() - sent_at))
+  end
 end
 
 function done(summary, latency, requests)
@@ -74,5 +108,6 @@ function request()
     ["Content-Type"] = "application/json",
     ["Idempotency-Key"] = string.format("bench-%s-%s-%d-%d", run_id, invocation, thread_number, counter),
   }
+  sent_at = now_ms()
   return wrk.format("POST", "/v1/trips", headers, body)
 end

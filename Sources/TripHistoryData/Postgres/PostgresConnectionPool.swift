@@ -11,9 +11,9 @@ public import ServiceLifecycle
 /// Connections open lazily. At most `configuration.size` exist; further callers wait up to
 /// `acquireTimeout`, at most `maximumWaiters` of them: one more is refused at once with
 /// `PostgresPoolError.overloaded`, so under overload callers get a quick 503 instead of a queue that only
-/// grows. Each purpose (writes, analyst queries) gets a pool of its own, so one cannot starve another. A connection that broke (server restart, network) is dropped and a new one opened on a
-/// later acquire, so the pool recovers from a PostgreSQL restart by itself. Run it as a `Service`, or call
-/// `shutdown()` when done.
+/// grows. Each purpose (writes, analyst queries) gets a pool of its own, so one cannot starve another. A
+/// connection that broke (server restart, network) is dropped and a new one opened on a later acquire, so the
+/// pool recovers from a PostgreSQL restart by itself. Run it as a `Service`, or call `shutdown()` when done.
 public final class PostgresConnectionPool: Service, Sendable {
     public let configuration: Configuration
     private let threadPool: NIOThreadPool
