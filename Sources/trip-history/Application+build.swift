@@ -57,7 +57,7 @@ func buildApplication(
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
         settings: .init(
-            secret: configuration.secret, cache: cache,
+            secret: configuration.secret, previousSecrets: configuration.previousSecrets, cache: cache,
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },

@@ -40,9 +40,10 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     }
 
     /// The API with analyst routes over `analystRepository`, with the analyst limits given here, built by
-    /// `TripHistoryServer` exactly as `serve` builds it.
+    /// `TripHistoryServer` exactly as `serve` builds it, signing with `secret` and accepting `previousSecrets` too.
     public init<AnalystRepository: AnalystTripRepository>(
         repository: Repository, analystRepository: AnalystRepository,
+        secret: [UInt8] = Self.secret, previousSecrets: [[UInt8]] = [],
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
@@ -52,7 +53,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let server = await TripHistoryServer(
             repository: repository, analystRepository: analystRepository,
             settings: .init(
-                secret: Self.secret, cache: cache, analystLimits: analystLimits,
+                secret: secret, previousSecrets: previousSecrets, cache: cache, analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, metricsExposition: metrics,
                 webPages: webPages

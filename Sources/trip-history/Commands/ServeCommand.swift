@@ -18,6 +18,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The OpenAPI document served at /openapi.yaml. Default: $TRIP_HISTORY_OPENAPI, else ./openapi.yaml.")
     var openapi: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated secrets rotated out but still accepted. Default: $TRIP_HISTORY_PREVIOUS_SECRETS.",
+            discussion: "Prefer the environment variable: flags are visible in the process list."
+        )
+    )
+    var previousSecrets: String?
+
     @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var cache: CacheOptions
@@ -36,6 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
             migrationsDirectory: database.migrationsDirectory(environment: environment),
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),
+            previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),
             cache: try cache.configuration(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics

@@ -13,6 +13,8 @@ struct ServiceConfiguration: Sendable {
     var migrationsDirectory: URL
     var openAPIPath: String
     var secret: [UInt8]
+    /// Secrets rotated out, still accepted for tokens and cursors they signed.
+    var previousSecrets: [[UInt8]]
     /// The response cache's limits; nil turns the cache off.
     var cache: TripResponseCacheConfiguration?
 }
