@@ -28,8 +28,6 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var openAPIDocument: [UInt8]
         /// Whether the database is reachable and current, for `GET /readyz`.
         public var isReady: @Sendable () async -> Bool
-        /// The Prometheus text exposition served at `GET /metrics`; nil serves no `/metrics`.
-        public var metricsExposition: (@Sendable () -> [UInt8])?
         /// The explorer and API reference pages; nil serves neither.
         public var webPages: WebPages?
 
@@ -38,8 +36,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
             maximumConcurrentExports: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
-            openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool,
-            metricsExposition: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
+            openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil
         ) {
             self.webPages = webPages
             self.secret = secret
@@ -50,7 +47,6 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             self.exportBatchSize = exportBatchSize
             self.openAPIDocument = openAPIDocument
             self.isReady = isReady
-            self.metricsExposition = metricsExposition
         }
     }
 
@@ -88,10 +84,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             tokens: tokens, cursors: cursors
         )
         webPages = settings.webPages
-        operationalRoutes = OperationalRoutes(
-            isReady: settings.isReady, openAPIDocument: settings.openAPIDocument,
-            metrics: settings.metricsExposition
-        )
+        operationalRoutes = OperationalRoutes(isReady: settings.isReady, openAPIDocument: settings.openAPIDocument)
     }
 
     /// The router: request metrics outermost (counts and latency per route, method and status, in

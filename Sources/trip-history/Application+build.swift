@@ -61,7 +61,6 @@ func buildApplication(
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
-            metricsExposition: { metrics.emitToBuffer() },
             webPages: try WebPages(openAPIDocument: openAPIDocument)
         )
     )
@@ -78,6 +77,10 @@ func buildApplication(
     application.addServices(
         pool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
     if let changeListener { application.addServices(changeListener) }
+    if let address = configuration.metricsAddress {
+        let listener = MetricsListener(exposition: { metrics.emitToBuffer() })
+        application.addServices(listener.application(host: address.host, port: address.port, logger: logger))
+    }
     return application
 }
 

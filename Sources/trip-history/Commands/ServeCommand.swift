@@ -30,6 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var cache: CacheOptions
 
+    @OptionGroup var metrics: MetricsOptions
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var logger = Logger(label: "trip-history")
@@ -37,6 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServiceConfiguration(
             host: host,
             port: port,
+            metricsAddress: try metrics.address(environment: environment),
             connectionString: try database.connectionString(environment: environment),
             poolSize: try database.resolvedPoolSize(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),
@@ -48,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
             cache: try cache.configuration(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
-        // middleware) uses the global factory, and GET /metrics renders this registry.
+        // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let application = try await buildApplication(configuration: configuration, metrics: registry, logger: logger)

@@ -6,6 +6,8 @@ import TripHistoryHTTP
 struct ServiceConfiguration: Sendable {
     var host: String
     var port: Int
+    /// Where `GET /metrics` is served, apart from the API; nil serves none.
+    var metricsAddress: (host: String, port: Int)?
     var connectionString: String
     var poolSize: Int
     var pipelinedConnections: Int
