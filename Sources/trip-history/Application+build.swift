@@ -22,7 +22,7 @@ func buildApplication(
         ),
         logger: logger
     )
-    let migrations = MigrationRunner(pool: pool, directory: configuration.migrationsDirectory, logger: logger)
+    let migrations = MigrationRunner(pool: pool, source: configuration.migrations, logger: logger)
     try await refuseOutdatedSchema(migrations)
 
     let openAPIDocument: [UInt8]
@@ -35,8 +35,7 @@ func buildApplication(
     let repository = PostgresTripRepository(pool: pool, logger: logger)
     // Readiness is checked in the background on a connection of its own, never from a probe's request.
     let health = try DatabaseHealthMonitor(
-        connectionString: configuration.connectionString, migrationsDirectory: configuration.migrationsDirectory,
-        logger: logger)
+        connectionString: configuration.connectionString, migrations: configuration.migrations, logger: logger)
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }

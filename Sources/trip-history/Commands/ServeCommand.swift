@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
             poolSize: try database.resolvedPoolSize(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),
             statementTimeout: try database.statementTimeout(environment: environment),
-            migrationsDirectory: database.migrationsDirectory(environment: environment),
+            migrations: database.migrationSource(environment: environment),
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),
             previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),

@@ -1,5 +1,6 @@
 import Foundation
 import TripHistoryAPI
+import TripHistoryData
 import TripHistoryHTTP
 
 /// Everything `serve` needs, resolved from flags and the environment before anything starts.
@@ -12,7 +13,8 @@ struct ServiceConfiguration: Sendable {
     var poolSize: Int
     var pipelinedConnections: Int
     var statementTimeout: Duration
-    var migrationsDirectory: URL
+    /// The migrations the schema is checked against, by `serve` at start and by the health monitor.
+    var migrations: MigrationSource
     var openAPIPath: String
     var secret: [UInt8]
     /// Secrets rotated out, still accepted for tokens and cursors they signed.
