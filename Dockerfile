@@ -24,7 +24,6 @@ WORKDIR /staging
 RUN cp "$(swift build --package-path /build -c release --show-bin-path)/trip-history" ./ \
     && find -L "$(swift build --package-path /build -c release --show-bin-path)/" -maxdepth 1 \
         -regex '.*\.resources$' -exec cp -Ra {} ./ \; \
-    && cp -R /build/migrations ./migrations \
     && cp /build/openapi.yaml ./openapi.yaml
 
 FROM ubuntu:noble
@@ -36,9 +35,12 @@ RUN useradd --user-group --system --no-create-home --home-dir /app --shell /usr/
 WORKDIR /app
 COPY --from=build --chown=root:root /staging /app
 USER trip-history:trip-history
-ENV TRIP_HISTORY_MIGRATIONS=/app/migrations \
-    TRIP_HISTORY_OPENAPI=/app/openapi.yaml
-EXPOSE 8080
+# The metrics listener (GET /metrics, no token) listens on every interface of the container so a scraper on
+# the container network reaches it; publish its port only to that network, never next to 8080.
+# The migrations are built into the binary (TRIP_HISTORY_MIGRATIONS would replace them with a folder).
+ENV TRIP_HISTORY_OPENAPI=/app/openapi.yaml \
+    TRIP_HISTORY_METRICS_HOST=0.0.0.0
+EXPOSE 8080 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
     CMD curl -fsS http://127.0.0.1:8080/healthz >/dev/null || exit 1
 ENTRYPOINT ["/app/trip-history"]

@@ -53,6 +53,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            // A link to the repository's migrations/, built into the binary so `migrate` needs no checkout.
+            resources: [.embedInCode("Migrations/SQL")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -182,6 +184,8 @@ let package = Package(
                 "TripHistoryPresentation",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -12,8 +12,10 @@ public import TripHistoryWeb
 public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: AnalystTripRepository>: Sendable {
     /// What the server is built with besides its repositories.
     public struct Settings: Sendable {
-        /// The service secret: token and cursor keys are derived from it.
+        /// The service secret: token and cursor keys are derived from it, and everything new is signed with it.
         public var secret: [UInt8]
+        /// Secrets rotated out but still accepted: tokens and cursors signed with them verify until they are dropped.
+        public var previousSecrets: [[UInt8]]
         /// The response cache of the rider reads; nil reads every response from the repository.
         public var cache: TripResponseCache?
         /// The analyst limits; the same values are given to the analyst use cases.
@@ -26,27 +28,25 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var openAPIDocument: [UInt8]
         /// Whether the database is reachable and current, for `GET /readyz`.
         public var isReady: @Sendable () async -> Bool
-        /// The Prometheus text exposition served at `GET /metrics`; nil serves no `/metrics`.
-        public var metricsExposition: (@Sendable () -> [UInt8])?
         /// The explorer and API reference pages; nil serves neither.
         public var webPages: WebPages?
 
         public init(
-            secret: [UInt8], cache: TripResponseCache? = nil, analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
+            secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
+            analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
             maximumConcurrentExports: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
-            openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool,
-            metricsExposition: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
+            openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil
         ) {
             self.webPages = webPages
             self.secret = secret
+            self.previousSecrets = previousSecrets
             self.cache = cache
             self.analystLimits = analystLimits
             self.maximumConcurrentExports = maximumConcurrentExports
             self.exportBatchSize = exportBatchSize
             self.openAPIDocument = openAPIDocument
             self.isReady = isReady
-            self.metricsExposition = metricsExposition
         }
     }
 
@@ -61,8 +61,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     let webPages: WebPages?
 
     public init(repository: Repository, analystRepository: AnalystRepository, settings: Settings) async {
-        let tokens = await AccessTokens(secret: settings.secret)
-        let cursors = CursorCodec(secret: settings.secret)
+        let secrets = SigningSecrets(current: settings.secret, previous: settings.previousSecrets)
+        let tokens = await AccessTokens(secrets: secrets)
+        let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
         let exportSlots = ExportSlots(capacity: settings.maximumConcurrentExports)
         let limits = settings.analystLimits
@@ -83,10 +84,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             tokens: tokens, cursors: cursors
         )
         webPages = settings.webPages
-        operationalRoutes = OperationalRoutes(
-            isReady: settings.isReady, openAPIDocument: settings.openAPIDocument,
-            metrics: settings.metricsExposition
-        )
+        operationalRoutes = OperationalRoutes(isReady: settings.isReady, openAPIDocument: settings.openAPIDocument)
     }
 
     /// The router: request metrics outermost (counts and latency per route, method and status, in

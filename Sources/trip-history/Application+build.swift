@@ -28,7 +28,7 @@ func buildApplication(
         )
     }
     let pool = makePool(configuration.writePool, pipelinedConnections: configuration.pipelinedConnections)
-    let migrations = MigrationRunner(pool: pool, directory: configuration.migrationsDirectory, logger: logger)
+    let migrations = MigrationRunner(pool: pool, source: configuration.migrations, logger: logger)
     try await refuseOutdatedSchema(migrations)
 
     let openAPIDocument: [UInt8]
@@ -41,8 +41,7 @@ func buildApplication(
     let repository = PostgresTripRepository(pool: pool, logger: logger)
     // Readiness is checked in the background on a connection of its own, never from a probe's request.
     let health = try DatabaseHealthMonitor(
-        connectionString: configuration.connectionString, migrationsDirectory: configuration.migrationsDirectory,
-        logger: logger)
+        connectionString: configuration.connectionString, migrations: configuration.migrations, logger: logger)
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
@@ -65,11 +64,10 @@ func buildApplication(
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
         settings: .init(
-            secret: configuration.secret, cache: cache,
+            secret: configuration.secret, previousSecrets: configuration.previousSecrets, cache: cache,
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
-            metricsExposition: { metrics.emitToBuffer() },
             webPages: try WebPages(openAPIDocument: openAPIDocument)
         )
     )
@@ -86,6 +84,10 @@ func buildApplication(
     application.addServices(
         pool, analystPool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
     if let changeListener { application.addServices(changeListener) }
+    if let address = configuration.metricsAddress {
+        let listener = MetricsListener(exposition: { metrics.emitToBuffer() })
+        application.addServices(listener.application(host: address.host, port: address.port, logger: logger))
+    }
     return application
 }
 

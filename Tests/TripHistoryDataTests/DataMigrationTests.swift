@@ -24,6 +24,35 @@ import TripHistoryDataTestSupport
         }
     }
 
+    /// The migrations built into the binary are the folder's, file for file and byte for byte, so a build
+    /// never migrates to another schema than the checkout it came from.
+    @Test func theEmbeddedMigrationsAreTheFolders() throws {
+        let folder = DataTestDatabase.migrationsDirectory
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+        #expect(EmbeddedMigrations.files.map(\.name).sorted() == names.sorted())
+        for (name, bytes) in EmbeddedMigrations.files {
+            let onDisk = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path))
+            #expect(bytes == Array(onDisk), "\(name)")
+        }
+        #expect(try MigrationFile.load(from: .embedded) == MigrationFile.load(from: .directory(folder)))
+    }
+
+    /// With no folder configured, the built-in migrations (which read no file) bring a fresh schema up to date,
+    /// and the folder then finds nothing to do; the health monitor agrees.
+    @Test func theEmbeddedMigrationsMigrateWithNoFolder() async throws {
+        try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
+            let runner = MigrationRunner(connectionString: url, source: .embedded, logger: DataTestDatabase.logger)
+            #expect(try await runner.status() == .pending(Self.all))
+            #expect(try await runner.migrate() == Self.all)
+            let folder = MigrationRunner(
+                connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            #expect(try await folder.status() == .current)
+            let health = try DatabaseHealthMonitor(connectionString: url, migrations: .embedded)
+            var connection: PostgresConnection?
+            #expect(health.check(&connection) == true)
+        }
+    }
+
     @Test func concurrentRunnersApplyEachMigrationOnce() async throws {
         try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
             let runner = MigrationRunner(

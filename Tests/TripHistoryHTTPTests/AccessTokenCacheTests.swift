@@ -10,7 +10,8 @@ import TripHistoryDomain
 @Suite struct AccessTokenCacheTests {
     private static let secret = Array("access-token-cache-secret-of-32-bytes-or-more".utf8)
     private static let otherSecret = Array("another-secret-that-is-also-32-bytes-long".utf8)
-    private static let rejected = Problem.unauthorized("The bearer token is malformed, badly signed or expired.")
+    private static let rejected = Problem.unauthorized(
+        "The bearer token is malformed, badly signed, expired or not issued for this API.")
 
     /// A clock the test moves by hand; only the cache reads it, jwt-kit keeps the real one.
     private final class ManualClock: Sendable {

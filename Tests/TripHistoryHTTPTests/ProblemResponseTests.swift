@@ -41,6 +41,34 @@ import TripHistoryTestSupport
         }
     }
 
+    /// A problem describes one request at one moment, so no cache, shared or private, may keep it: a stored 401
+    /// or 503 would be replayed after the token or the database recovered.
+    @Test func problemsAreNeverCached() async throws {
+        let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 2))
+        let api = await TestAPI(repository: repository)
+        let rider = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(1))
+        let requests: [(String, HTTPRequest.Method, HTTPFields, HTTPResponse.Status)] = [
+            ("/nowhere", .get, [:], .notFound),
+            ("/v1/riders/1/trips", .delete, [:], .methodNotAllowed),
+            ("/v1/riders/1/trips", .get, [:], .unauthorized),
+            ("/v1/riders/1/trips?limit=0", .get, rider, .badRequest),
+            ("/v1/riders/2/trips/1", .get, rider, .notFound),
+            ("/v1/trips/stats", .get, rider, .forbidden),
+        ]
+        for live in [false, true] {
+            let body: @Sendable (any TestClientProtocol) async throws -> Void = { client in
+                for (uri, method, headers, status) in requests {
+                    try await client.execute(uri: uri, method: method, headers: headers) { response in
+                        #expect(response.status == status, "\(method) \(uri)")
+                        #expect(response.headers[.contentType] == "application/problem+json", "\(uri)")
+                        #expect(response.headers[.cacheControl] == "no-store", "\(method) \(uri), live: \(live)")
+                    }
+                }
+            }
+            if live { try await api.testLive(body) } else { try await api.test(body) }
+        }
+    }
+
     @Test func anUnavailableStoreGives503WithRetryAfter() async throws {
         let repository = InMemoryTripRepository(trips: TripFixtures.history(count: 2))
         repository.failure.withLock { $0 = .unavailable(retryAfterSeconds: 2) }

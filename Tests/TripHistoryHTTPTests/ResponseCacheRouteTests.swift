@@ -260,7 +260,7 @@ import TripHistoryTestSupport
             .sorted()
     }
 
-    @Test func metricsExposeTheCacheCountersWithoutAToken() async throws {
+    @Test func metricsExposeTheCacheCountersWithoutATokenOnTheirOwnListenerOnly() async throws {
         let registry = PrometheusCollectorRegistry()
         let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 3))
         let api = await Self.cachedAPI(repository, registry: registry)
@@ -271,9 +271,19 @@ import TripHistoryTestSupport
                     #expect($0.status == .ok)
                 }
             }
+            // Not on the API's port, with or without a token.
+            for headers in [[:], owner] {
+                try await client.execute(uri: "/metrics", method: .get, headers: headers) { response in
+                    #expect(response.status == .notFound)
+                    #expect(response.headers[.contentType] == "application/problem+json")
+                }
+            }
+        }
+        try await api.testMetrics { client in
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
+                #expect(response.headers[.cacheControl] == "no-store")
                 let text = String(buffer: response.body)
                 #expect(text.contains("trip_history_cache_hits_total{cache=\"responses\"} 1"), "\(text)")
                 #expect(text.contains("trip_history_cache_misses_total{cache=\"responses\"} 1"))
@@ -282,6 +292,11 @@ import TripHistoryTestSupport
             try await client.execute(uri: "/metrics", method: .post) { response in
                 #expect(response.status == .methodNotAllowed)
                 #expect(response.headers[.allow] == "GET")
+            }
+            // The listener serves the scrape and nothing of the API.
+            try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: owner) { response in
+                #expect(response.status == .notFound)
+                #expect(response.json().string("code") == "not_found")
             }
         }
     }

@@ -223,7 +223,10 @@ import TripHistoryTestSupport
                 .delete, "/v1/trips", .methodNotAllowed, expect: .methodNotAllowed)
             #expect(deleteTrips.headers[.allow] == "GET, POST")
 
-            // The metrics scrape.
+        }
+        // The metrics scrape, on its own listener.
+        try await api.testMetrics { client in
+            let conformance = OpenAPIConformanceClient(document: document, client: client)
             let metrics = try await conformance.check(.get, "/metrics", .metrics, expect: .ok)
             #expect(metrics.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
         }

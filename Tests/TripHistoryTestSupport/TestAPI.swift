@@ -24,6 +24,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let cursors: CursorCodec
     /// The export limit of the analyst routes, to check that slots are given back.
     public let exportSlots: ExportSlots
+    /// The metrics scrape's own listener, when the API was built with a metrics renderer.
+    public let metricsListener: MetricsListener?
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
     private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyAnswer?
 
@@ -40,9 +42,10 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     }
 
     /// The API with analyst routes over `analystRepository`, with the analyst limits given here, built by
-    /// `TripHistoryServer` exactly as `serve` builds it.
+    /// `TripHistoryServer` exactly as `serve` builds it, signing with `secret` and accepting `previousSecrets` too.
     public init<AnalystRepository: AnalystTripRepository>(
         repository: Repository, analystRepository: AnalystRepository,
+        secret: [UInt8] = Self.secret, previousSecrets: [[UInt8]] = [],
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
@@ -52,13 +55,13 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let server = await TripHistoryServer(
             repository: repository, analystRepository: analystRepository,
             settings: .init(
-                secret: Self.secret, cache: cache, analystLimits: analystLimits,
+                secret: secret, previousSecrets: previousSecrets, cache: cache, analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
-                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, metricsExposition: metrics,
-                webPages: webPages
+                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages
             )
         )
         tokens = server.tokens
+        metricsListener = metrics.map(MetricsListener.init(exposition:))
         cursors = server.cursors
         exportSlots = server.exportSlots
         makeRouter = { metrics in server.router(metrics: metrics) }
@@ -75,6 +78,15 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         try await Application(router: router()).test(.router, body)
+    }
+
+    /// Runs `body` against the metrics listener's router in memory; fails the test if the API was built without
+    /// a metrics renderer.
+    public func testMetrics<Value: Sendable>(
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        let listener = try #require(metricsListener, "the API was built without a metrics renderer")
+        return try await Application(router: listener.router()).test(.router, body)
     }
 
     /// Runs `body` against a real server on a loopback socket, wired like `serve`: the early-read handler

@@ -114,7 +114,8 @@ start_server() { # MODE (cached|uncached) [PORT [BINARY]]
         args=(${CACHE_FLAG[@]+"${CACHE_FLAG[@]}"})
         env_cache=off
     fi
-    TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL "$binary" serve --host 127.0.0.1 \
+    # No metrics listener, whose fixed port could collide with another run's (builds without one ignore this).
+    TRIP_HISTORY_METRICS=off TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL "$binary" serve --host 127.0.0.1 \
         --port "$port" --pool-size "$POOL_SIZE" --pipelined-connections "$PIPELINED" --migrations "$ROOT/migrations" \
         --openapi "$ROOT/openapi.yaml" ${args[@]+"${args[@]}"} >>"$WORK/server.log" 2>&1 &
     SERVER_PID=$!

@@ -4,11 +4,17 @@ import JWTKit
 /// The claims of this service's bearer tokens.
 struct AccessTokenClaims: JWTPayload {
     enum CodingKeys: String, CodingKey {
+        case issuer = "iss"
+        case audience = "aud"
         case subject = "sub"
         case role
         case expiration = "exp"
     }
 
+    /// Who issued the token: always `AccessTokens.issuer`.
+    var issuer: IssuerClaim
+    /// Whom the token is for: must include `AccessTokens.audience`.
+    var audience: AudienceClaim
     /// The rider id for riders; a free-form name for analysts and services.
     var subject: SubjectClaim
     /// `rider`, `analyst` or `service`.
@@ -17,5 +23,9 @@ struct AccessTokenClaims: JWTPayload {
 
     func verify(using algorithm: some JWTAlgorithm) async throws {
         try expiration.verifyNotExpired()
+        guard issuer.value == AccessTokens.issuer else {
+            throw JWTError.claimVerificationFailure(failedClaim: issuer, reason: "not issued by this service")
+        }
+        try audience.verifyIntendedAudience(includes: AccessTokens.audience)
     }
 }

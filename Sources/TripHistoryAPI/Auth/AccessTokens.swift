@@ -23,23 +23,50 @@ public struct AccessTokens: Sendable {
         }
     }
 
+    /// The `iss` of every token this service issues, and the only one it accepts.
+    public static let issuer = "trip-history"
+    /// The `aud` of every token this service issues; a token must name it to be accepted.
+    public static let audience = "trip-history-api"
+
     private let keys: JWTKeyCollection
+    /// The key ids of the accepted secrets: a token naming any other `kid`, or none, is refused.
+    private let keyIDs: Set<String>
+    /// The key id new tokens are signed with, that of the current secret.
+    public let currentKeyID: String
     /// Tokens already verified, so a token reused on every request is decoded and checked once.
     let verified: VerifiedTokenCache
 
-    /// `secret` is the service secret; the signing key is derived from it so tokens and cursors never share a key.
+    /// Signs with `secret` and accepts only it.
     public init(secret: [UInt8]) async {
-        await self.init(secret: secret, verified: VerifiedTokenCache())
+        await self.init(secrets: SigningSecrets(current: secret))
+    }
+
+    /// Signs with the current secret of `secrets` and accepts tokens of any of them. Each secret's signing key
+    /// is derived from it so tokens and cursors never share a key; its key id (`kid`) is derived too.
+    public init(secrets: SigningSecrets) async {
+        await self.init(secrets: secrets, verified: VerifiedTokenCache())
     }
 
     /// As `init(secret:)`, remembering verified tokens in `verified`.
     init(secret: [UInt8], verified: VerifiedTokenCache) async {
+        await self.init(secrets: SigningSecrets(current: secret), verified: verified)
+    }
+
+    /// As `init(secrets:)`, remembering verified tokens in `verified`.
+    init(secrets: SigningSecrets, verified: VerifiedTokenCache) async {
         self.verified = verified
-        let derived = HMAC<SHA256>.authenticationCode(
-            for: Array("trip-history token key v1".utf8), using: SymmetricKey(data: secret)
-        )
         keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(key: SymmetricKey(data: Array(derived))), digestAlgorithm: .sha256)
+        var keyIDs: Set<String> = []
+        for secret in secrets.all {
+            let keyID = SigningSecrets.keyID(of: secret)
+            let derived = SigningSecrets.derivedKey(from: secret, label: "trip-history token key v1")
+            await keys.add(
+                hmac: HMACKey(key: SymmetricKey(data: derived)), digestAlgorithm: .sha256,
+                kid: JWKIdentifier(string: keyID))
+            keyIDs.insert(keyID)
+        }
+        self.keyIDs = keyIDs
+        currentKeyID = SigningSecrets.keyID(of: secrets.current)
     }
 
     /// A token asked to live longer than its role allows (`Role.maximumTimeToLive`), or not at all.
@@ -56,10 +83,11 @@ public struct AccessTokens: Sendable {
         }
         let seconds = Double(timeToLive.components.seconds)
         let claims = AccessTokenClaims(
+            issuer: IssuerClaim(value: Self.issuer), audience: AudienceClaim(value: Self.audience),
             subject: SubjectClaim(value: subject), role: role.rawValue,
             expiration: ExpirationClaim(value: now.addingTimeInterval(seconds))
         )
-        return try await keys.sign(claims)
+        return try await keys.sign(claims, kid: JWKIdentifier(string: currentKeyID))
     }
 
     /// The caller of a well-formed bearer token that was verified before and has not expired; nil for
@@ -86,6 +114,12 @@ public struct AccessTokens: Sendable {
         case .expired: throw Self.rejected
         case .miss: break
         }
+        // jwt-kit verifies a token whose `kid` it does not know with its default key, so the key id is
+        // checked here first: a token of a dropped secret is refused even if another key would match.
+        guard let keyID = Self.keyID(of: token) else { throw Self.rejected }
+        guard keyIDs.contains(keyID) else {
+            throw Problem.unauthorized("The bearer token was signed with a key this service no longer accepts.")
+        }
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(String(token), as: AccessTokenClaims.self)
@@ -99,7 +133,15 @@ public struct AccessTokens: Sendable {
 
     /// The 401 for a token that does not verify, also when a cached token has expired since.
     private static var rejected: Problem {
-        Problem.unauthorized("The bearer token is malformed, badly signed or expired.")
+        Problem.unauthorized("The bearer token is malformed, badly signed, expired or not issued for this API.")
+    }
+
+    /// The `kid` of a token's header, unverified; nil if the token is malformed or names none.
+    private static func keyID(of token: Substring) -> String? {
+        guard let header = try? DefaultJWTParser().parse(Array(token.utf8), as: AccessTokenClaims.self).header else {
+            return nil
+        }
+        return header.kid
     }
 
     /// The token of `Bearer <token>` (scheme case-insensitive), at most 4096 bytes.

@@ -8,7 +8,9 @@ public import TripHistoryDomain
 /// the first 8 bytes of SHA-256 over the cursor's scope (the rider and the filter it was issued for), then the
 /// first 16 bytes of HMAC-SHA256 over all of that. The signature makes a forged or edited cursor detectable
 /// (`invalid_cursor`); the scope digest catches a genuine cursor sent with another rider or filter
-/// (`cursor_mismatch`), which would otherwise silently skip or repeat trips.
+/// (`cursor_mismatch`), which would otherwise silently skip or repeat trips. Cursors are signed with the current
+/// secret's key and accepted under any accepted secret's key, tried in order, so a cursor issued before a
+/// rotation pages on until its secret is dropped.
 public struct CursorCodec: Sendable {
     /// Why a cursor was refused.
     public enum DecodingError: Error, Hashable, Sendable {
@@ -22,14 +24,19 @@ public struct CursorCodec: Sendable {
     private static let payloadLength = 26
     private static let macLength = 16
 
-    private let key: SymmetricKey
+    /// The current secret's key, which signs, then the previous secrets' keys.
+    private let keys: [SymmetricKey]
 
     /// `secret` is the service secret; the cursor key is derived from it so tokens and cursors never share a key.
     public init(secret: [UInt8]) {
-        let derived = HMAC<SHA256>.authenticationCode(
-            for: Array("trip-history cursor key v1".utf8), using: SymmetricKey(data: secret)
-        )
-        key = SymmetricKey(data: Array(derived))
+        self.init(secrets: SigningSecrets(current: secret))
+    }
+
+    /// Signs with the key of the current secret of `secrets` and accepts cursors signed with any of them.
+    public init(secrets: SigningSecrets) {
+        keys = secrets.all.map { secret in
+            SymmetricKey(data: SigningSecrets.derivedKey(from: secret, label: "trip-history cursor key v1"))
+        }
     }
 
     /// The cursor for `position`, valid only with the same `scope`.
@@ -41,7 +48,7 @@ public struct CursorCodec: Sendable {
         appendBigEndian(&bytes, position.key.requestedAtMicros)
         appendBigEndian(&bytes, position.key.id.rawValue)
         bytes.append(contentsOf: scope.digest)
-        let mac = HMAC<SHA256>.authenticationCode(for: bytes, using: key)
+        let mac = HMAC<SHA256>.authenticationCode(for: bytes, using: keys[0])
         bytes.append(contentsOf: mac.prefix(Self.macLength))
         return Base64URL.encode(bytes)
     }
@@ -53,8 +60,11 @@ public struct CursorCodec: Sendable {
         else { throw .invalid }
         let payload = bytes[0..<Self.payloadLength]
         let mac = bytes[Self.payloadLength...]
-        let expected = HMAC<SHA256>.authenticationCode(for: payload, using: key).prefix(Self.macLength)
-        guard constantTimeEquals(Array(expected), Array(mac)) else { throw .invalid }
+        let signed = keys.contains { key in
+            let expected = HMAC<SHA256>.authenticationCode(for: payload, using: key).prefix(Self.macLength)
+            return constantTimeEquals(Array(expected), Array(mac))
+        }
+        guard signed else { throw .invalid }
         guard let direction = PageDirection(rawValue: bytes[1]),
             let id = TripID(readBigEndian(bytes, at: 10))
         else { throw .invalid }

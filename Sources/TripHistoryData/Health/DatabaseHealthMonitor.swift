@@ -21,15 +21,25 @@ public final class DatabaseHealthMonitor: Service, Sendable {
     /// The last check's verdict and when it was made.
     private let last = Mutex<(ready: Bool, at: ContinuousClock.Instant)?>(nil)
 
-    /// Reads the migration files of `directory` once; throws when they cannot be read.
+    /// Reads the migration files of `migrations` once; throws when they cannot be read.
     public init(
-        connectionString: String, migrationsDirectory: URL, interval: Duration = .seconds(1),
+        connectionString: String, migrations: MigrationSource, interval: Duration = .seconds(1),
         logger: Logger = Logger(label: "trip-history.health")
     ) throws {
         self.connectionString = connectionString
-        self.files = try MigrationFile.load(from: migrationsDirectory)
+        self.files = try MigrationFile.load(from: migrations)
         self.interval = interval
         self.logger = logger
+    }
+
+    /// Reads the migration files of the folder `migrationsDirectory` once; throws when they cannot be read.
+    public convenience init(
+        connectionString: String, migrationsDirectory: URL, interval: Duration = .seconds(1),
+        logger: Logger = Logger(label: "trip-history.health")
+    ) throws {
+        try self.init(
+            connectionString: connectionString, migrations: .directory(migrationsDirectory), interval: interval,
+            logger: logger)
     }
 
     /// True when the last check passed and is recent (at most three intervals old). Never waits.

@@ -1,7 +1,7 @@
 public import Foundation
 public import Logging
 
-/// Applies the `NNNN_name.sql` files of a directory in version order, each in its own transaction together
+/// Applies the `NNNN_name.sql` files of a source (built into the binary, or a folder) in version order, each in its own transaction together
 /// with its row in `schema_migrations(version, name, checksum, applied_at)`.
 ///
 /// Refuses to run when an applied file was edited or an applied version has no file. Safe to run from
@@ -17,32 +17,43 @@ public struct MigrationRunner: Sendable {
     private static let advisoryLockKey: Int64 = 0x7472_6970_6869_7374
 
     private let target: Target
-    private let directory: URL
+    private let source: MigrationSource
     private let logger: Logger
 
-    /// Runs over connections borrowed from `pool`.
-    public init(pool: PostgresConnectionPool, directory: URL, logger: Logger) {
+    /// Runs the migrations of `source` over connections borrowed from `pool`.
+    public init(pool: PostgresConnectionPool, source: MigrationSource, logger: Logger) {
         self.target = .pool(pool)
-        self.directory = directory
+        self.source = source
         self.logger = logger
     }
 
-    /// Opens one connection per call and closes it afterwards (for CLI commands that need no pool).
-    public init(connectionString: String, directory: URL, logger: Logger) {
+    /// Runs the migrations of `source`, opening one connection per call and closing it afterwards (for CLI
+    /// commands that need no pool).
+    public init(connectionString: String, source: MigrationSource, logger: Logger) {
         self.target = .connectionString(connectionString)
-        self.directory = directory
+        self.source = source
         self.logger = logger
+    }
+
+    /// Runs the migrations of the folder `directory` over connections borrowed from `pool`.
+    public init(pool: PostgresConnectionPool, directory: URL, logger: Logger) {
+        self.init(pool: pool, source: .directory(directory), logger: logger)
+    }
+
+    /// Runs the migrations of the folder `directory`, one connection per call.
+    public init(connectionString: String, directory: URL, logger: Logger) {
+        self.init(connectionString: connectionString, source: .directory(directory), logger: logger)
     }
 
     /// Applies the pending migrations and returns their names in the order applied (empty when current).
     /// Throws `MigrationError.edited` / `.unknownApplied` before applying anything when the history does not
     /// match the files, `.failed` when a migration's SQL fails (earlier ones stay applied).
     public func migrate() async throws -> [String] {
-        let directory = self.directory
+        let source = self.source
         let logger = self.logger
         let restoreTimeout = statementTimeoutMilliseconds
         return try await withConnection { connection in
-            let files = try MigrationFile.load(from: directory)
+            let files = try MigrationFile.load(from: source)
             // Migrations and waiting for another migrating process may take longer than a request may.
             try connection.execute(unsafeSQL: "SET statement_timeout = 0")
             defer { try? connection.execute(unsafeSQL: "SET statement_timeout = \(restoreTimeout)") }
@@ -84,9 +95,9 @@ public struct MigrationRunner: Sendable {
 
     /// Compares the database with the files without changing anything.
     public func status() async throws -> MigrationStatus {
-        let directory = self.directory
+        let source = self.source
         return try await withConnection { connection in
-            try Self.status(on: connection, files: try MigrationFile.load(from: directory))
+            try Self.status(on: connection, files: try MigrationFile.load(from: source))
         }
     }
 

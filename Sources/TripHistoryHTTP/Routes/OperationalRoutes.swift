@@ -3,25 +3,19 @@ public import Hummingbird
 import NIOCore
 public import TripHistoryAPI
 
-/// Probes for orchestrators, the API description and the metrics scrape.
+/// Probes for orchestrators and the API description. The metrics scrape has a listener of its own
+/// (`MetricsListener`).
 public struct OperationalRoutes: Sendable {
     public typealias Context = TripHistoryRequestContext
 
     private let isReady: @Sendable () async -> Bool
     private let openAPIDocument: ByteBuffer
-    private let metrics: (@Sendable () -> [UInt8])?
 
     /// `isReady` answers whether the database is reachable and its schema current; `openAPIDocument` is the
-    /// repository's `openapi.yaml`, served as is; `metrics`, when given, renders the Prometheus text
-    /// exposition served at `GET /metrics`. Like the probes, `/metrics` needs no token: it reveals counts and
-    /// latencies, never trip data, and belongs on a port only scrapers reach.
-    public init(
-        isReady: @escaping @Sendable () async -> Bool, openAPIDocument: [UInt8],
-        metrics: (@Sendable () -> [UInt8])? = nil
-    ) {
+    /// repository's `openapi.yaml`, served as is.
+    public init(isReady: @escaping @Sendable () async -> Bool, openAPIDocument: [UInt8]) {
         self.isReady = isReady
         self.openAPIDocument = ByteBuffer(bytes: openAPIDocument)
-        self.metrics = metrics
     }
 
     public func register(on router: Router<Context>) {
@@ -38,18 +32,7 @@ public struct OperationalRoutes: Sendable {
         router.get("/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: openAPIDocument))
         }
-        var paths = [Self.livenessPath, "/readyz", "/openapi.yaml"]
-        if let metrics {
-            router.get("/metrics") { _, _ in
-                Response(
-                    status: .ok,
-                    headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: metrics()))
-                )
-            }
-            paths.append("/metrics")
-        }
-        for path in paths {
+        for path in [Self.livenessPath, "/readyz", "/openapi.yaml"] {
             router.rejectOtherMethods(RouterPath(path), allowed: [.get])
         }
     }

@@ -19,7 +19,7 @@ struct MigrateCommand: AsyncParsableCommand {
             logger: logger
         )
         let runner = MigrationRunner(
-            pool: pool, directory: database.migrationsDirectory(environment: environment), logger: logger
+            pool: pool, source: database.migrationSource(environment: environment), logger: logger
         )
         do {
             let applied = try await runner.migrate()

@@ -18,9 +18,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The OpenAPI document served at /openapi.yaml. Default: $TRIP_HISTORY_OPENAPI, else ./openapi.yaml.")
     var openapi: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated secrets rotated out but still accepted. Default: $TRIP_HISTORY_PREVIOUS_SECRETS.",
+            discussion: "Prefer the environment variable: flags are visible in the process list."
+        )
+    )
+    var previousSecrets: String?
+
     @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var cache: CacheOptions
+
+    @OptionGroup var metrics: MetricsOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -29,18 +39,20 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServiceConfiguration(
             host: host,
             port: port,
+            metricsAddress: try metrics.address(environment: environment),
             connectionString: try database.connectionString(environment: environment),
             writePool: try database.writePool(environment: environment),
             analystPool: try database.analystPool(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),
             statementTimeout: try database.statementTimeout(environment: environment),
-            migrationsDirectory: database.migrationsDirectory(environment: environment),
+            migrations: database.migrationSource(environment: environment),
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),
+            previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),
             cache: try cache.configuration(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
-        // middleware) uses the global factory, and GET /metrics renders this registry.
+        // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let application = try await buildApplication(configuration: configuration, metrics: registry, logger: logger)

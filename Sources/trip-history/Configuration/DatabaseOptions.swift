@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TripHistoryData
 
 /// Where the database is and how the service talks to it. Flags override the environment.
 struct DatabaseOptions: ParsableArguments {
@@ -9,7 +10,10 @@ struct DatabaseOptions: ParsableArguments {
     )
     var databaseURL: String?
 
-    @Option(help: "Folder of NNNN_name.sql migrations. Default: $TRIP_HISTORY_MIGRATIONS, else ./migrations.")
+    @Option(
+        help:
+            "Folder of NNNN_name.sql migrations to use instead of those built into the binary. Default: $TRIP_HISTORY_MIGRATIONS, else the built-in ones."
+    )
     var migrations: String?
 
     @Option(
@@ -56,8 +60,13 @@ struct DatabaseOptions: ParsableArguments {
         return url
     }
 
-    func migrationsDirectory(environment: [String: String]) -> URL {
-        URL(fileURLWithPath: migrations ?? environment["TRIP_HISTORY_MIGRATIONS"] ?? "migrations", isDirectory: true)
+    /// The folder of `--migrations` or `TRIP_HISTORY_MIGRATIONS` when given, else the migrations built into the
+    /// binary, so `migrate` works from any directory.
+    func migrationSource(environment: [String: String]) -> MigrationSource {
+        guard let folder = migrations ?? environment["TRIP_HISTORY_MIGRATIONS"], !folder.isEmpty else {
+            return .embedded
+        }
+        return .directory(URL(fileURLWithPath: folder, isDirectory: true))
     }
 
     func resolvedPoolSize(environment: [String: String]) throws -> Int {

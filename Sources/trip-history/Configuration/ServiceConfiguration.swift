@@ -1,11 +1,14 @@
 import Foundation
 import TripHistoryAPI
+import TripHistoryData
 import TripHistoryHTTP
 
 /// Everything `serve` needs, resolved from flags and the environment before anything starts.
 struct ServiceConfiguration: Sendable {
     var host: String
     var port: Int
+    /// Where `GET /metrics` is served, apart from the API; nil serves none.
+    var metricsAddress: (host: String, port: Int)?
     var connectionString: String
     /// The pool of writes (and other multi-statement work but the analyst API's).
     var writePool: PoolSettings
@@ -13,9 +16,12 @@ struct ServiceConfiguration: Sendable {
     var analystPool: PoolSettings
     var pipelinedConnections: Int
     var statementTimeout: Duration
-    var migrationsDirectory: URL
+    /// The migrations the schema is checked against, by `serve` at start and by the health monitor.
+    var migrations: MigrationSource
     var openAPIPath: String
     var secret: [UInt8]
+    /// Secrets rotated out, still accepted for tokens and cursors they signed.
+    var previousSecrets: [[UInt8]]
     /// The response cache's limits; nil turns the cache off.
     var cache: TripResponseCacheConfiguration?
 }

@@ -15,4 +15,23 @@ enum ServiceSecret {
         }
         return Array(secret.utf8)
     }
+
+    /// The secrets rotated out but still accepted: `flag` (`--previous-secrets`) if given, else
+    /// `TRIP_HISTORY_PREVIOUS_SECRETS`; comma-separated without spaces (so a secret that is to be rotated must
+    /// not contain a comma), empty entries ignored, each at least `minimumBytes` long. None by default.
+    static func loadPrevious(flag: String?, environment: [String: String]) throws -> [[UInt8]] {
+        guard let list = flag ?? environment["TRIP_HISTORY_PREVIOUS_SECRETS"] else { return [] }
+        return try list.split(separator: ",").map { secret in
+            // A space after a comma would silently become part of the secret, and its tokens would not verify.
+            guard secret.first?.isWhitespace == false, secret.last?.isWhitespace == false else {
+                throw ValidationError("Separate TRIP_HISTORY_PREVIOUS_SECRETS with commas only, without spaces.")
+            }
+            guard secret.utf8.count >= minimumBytes else {
+                throw ValidationError(
+                    "A previous secret in TRIP_HISTORY_PREVIOUS_SECRETS is too short: each needs \(minimumBytes) bytes."
+                )
+            }
+            return Array(secret.utf8)
+        }
+    }
 }
