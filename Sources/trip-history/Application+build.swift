@@ -81,6 +81,7 @@ func buildApplication(
     let analystRepository = PostgresAnalystTripRepository(
         pool: pool, reads: routing, statementTimeout: analystConfiguration.statementTimeout, logger: logger
     )
+    let isReaderUp: (@Sendable () -> Bool)? = readerPool == nil ? nil : { @Sendable in routing.isReaderUp }
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
         settings: .init(
@@ -89,7 +90,8 @@ func buildApplication(
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             metricsExposition: { metrics.emitToBuffer() },
-            webPages: try WebPages(openAPIDocument: openAPIDocument)
+            webPages: try WebPages(openAPIDocument: openAPIDocument),
+            isReaderUp: isReaderUp
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees

@@ -1,6 +1,6 @@
+import Foundation
 public import Logging
 import NIOConcurrencyHelpers
-import NIOPosix
 public import ServiceLifecycle
 public import TripHistoryDomain
 
@@ -64,23 +64,11 @@ public final class PostgresChangeListener: Service, Sendable {
 
     /// Listens until the task is cancelled or the application shuts down gracefully.
     public func run() async throws {
-        let stop = NIOLockedValueBox(false)
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
-        await withGracefulShutdownHandler {
-            await withTaskCancellationHandler {
-                do {
-                    try await thread.runIfActive { self.listen(until: stop) }
-                } catch {
-                    logger.debug("change listener did not start", metadata: ["error": "\(error)"])
-                }
-            } onCancel: {
-                stop.withLockedValue { $0 = true }
-            }
-        } onGracefulShutdown: {
-            stop.withLockedValue { $0 = true }
+        do {
+            try await DedicatedThread.run { self.listen(until: $0) }
+        } catch {
+            logger.debug("change listener did not start", metadata: ["error": "\(error)"])
         }
-        try? await thread.shutdownGracefully()
     }
 
     /// The blocking loop of the listener thread; the connection is opened, used and closed on this thread only.
@@ -120,7 +108,7 @@ public final class PostgresChangeListener: Service, Sendable {
             do {
                 let received = try current.notifications(waitingUpTo: pollMilliseconds)
                 var position: WALPosition?
-                if let onCommitted, received.contains(where: { $0.channel == Self.channel }) {
+                if onCommitted != nil, received.contains(where: { $0.channel == Self.channel }) {
                     position = try Self.position(current)
                 }
                 for notification in received {

@@ -82,6 +82,9 @@ public final class PostgresReadRouting: Sendable {
 
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
+    /// Whether the last sample reached the reader; false also when none is configured.
+    public var isReaderUp: Bool { state.withLock { $0.replayed != nil } }
+
     /// Runs a read of `riderID`'s trips on the target that has every trip of the rider acknowledged before
     /// the call.
     func riderRead<T>(_ riderID: RiderID, _ body: (PostgresConnectionPool) async throws -> T) async throws -> T {

@@ -2,7 +2,6 @@ public import CoreMetrics
 import Foundation
 public import Logging
 import NIOConcurrencyHelpers
-import NIOPosix
 public import ServiceLifecycle
 
 /// Samples, every `interval` and on connections of its own, how far the reader is behind the writer, and
@@ -47,19 +46,7 @@ public final class ReplicaLagSampler: Service, Sendable {
 
     /// Samples until the service group shuts down, on a thread of its own (libpq blocks).
     public func run() async throws {
-        let stop = NIOLockedValueBox(false)
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
-        await withGracefulShutdownHandler {
-            await withTaskCancellationHandler {
-                try? await thread.runIfActive { self.sampleRepeatedly(until: stop) }
-            } onCancel: {
-                stop.withLockedValue { $0 = true }
-            }
-        } onGracefulShutdown: {
-            stop.withLockedValue { $0 = true }
-        }
-        try? await thread.shutdownGracefully()
+        try? await DedicatedThread.run { self.sampleRepeatedly(until: $0) }
     }
 
     private func sampleRepeatedly(until stop: NIOLockedValueBox<Bool>) {
