@@ -25,8 +25,10 @@ import Testing
         func record(_ token: UInt64) { tokens.withLock { $0.append(token) } }
         var all: [UInt64] { tokens.withLock { $0 } }
 
+        /// Polls for up to a minute: the barrier sends from a task of its own, which a loaded test process may
+        /// start late.
         func until(_ count: Int) async throws {
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             while all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             #expect(all.count >= count)
         }
@@ -43,6 +45,9 @@ import Testing
         let first = Task { await barrier.pass() }
         try await sent.until(1)
         let joined = (0..<3).map { _ in Task { await barrier.pass() } }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while barrier.waitingCalls < 4, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(barrier.waitingCalls == 4)
         // Each joins token 2, which is sent only once token 1's send completes.
         try await Task.sleep(for: .milliseconds(50))
         #expect(sent.all == [1])

@@ -211,6 +211,16 @@ import TripHistoryTestSupport
                 try connection.query("SELECT count(*) FROM trips WHERE id = \(posted)::bigint").int64(0, 0)
             }
             #expect(onPrimary == 1)
+
+            // Analyst reads go to the standby as well.
+            let analyst = PostgresAnalystTripRepository(pool: instance.writer, reads: instance.routing)
+            let day = Date(timeIntervalSince1970: 1_777_593_600)
+            let filter = try AnalystTripFilter(
+                range: try DateRange(from: day, to: day.addingTimeInterval(86_400)), riderID: rider)
+            let beforeAnalyst = instance.routing.statistics
+            _ = try await analyst.stats(matching: TripStatsQuery(filter: filter, granularity: .day, timeZone: "UTC"))
+            #expect(instance.routing.statistics.readerReads == beforeAnalyst.readerReads + 1)
+            #expect(instance.routing.statistics.writerReads == beforeAnalyst.writerReads)
         }
     }
 

@@ -54,6 +54,9 @@ final class ChangeFeedBarrier: Sendable {
         }
     }
 
+    /// Calls waiting for a token, for tests.
+    var waitingCalls: Int { state.withLock { $0.waiters.count } }
+
     /// The listener received `payload` on the barrier channel.
     func received(_ payload: String) {
         guard let token = UInt64(payload) else { return }
