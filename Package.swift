@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             // A link to the repository's migrations/, built into the binary so `migrate` needs no checkout.
             resources: [.embedInCode("Migrations/SQL")],

@@ -28,6 +28,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var openAPIDocument: [UInt8]
         /// Whether the database is reachable and current, for `GET /readyz`.
         public var isReady: @Sendable () async -> Bool
+        /// Whether the read replica is up, reported by `GET /readyz`; nil when none is configured.
+        public var isReaderUp: (@Sendable () -> Bool)?
         /// The explorer and API reference pages; nil serves neither.
         public var webPages: WebPages?
 
@@ -36,8 +38,10 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
             maximumConcurrentExports: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
-            openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil
+            openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
+            isReaderUp: (@Sendable () -> Bool)? = nil
         ) {
+            self.isReaderUp = isReaderUp
             self.webPages = webPages
             self.secret = secret
             self.previousSecrets = previousSecrets
@@ -84,7 +88,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             tokens: tokens, cursors: cursors
         )
         webPages = settings.webPages
-        operationalRoutes = OperationalRoutes(isReady: settings.isReady, openAPIDocument: settings.openAPIDocument)
+        operationalRoutes = OperationalRoutes(
+            isReady: settings.isReady, isReaderUp: settings.isReaderUp, openAPIDocument: settings.openAPIDocument)
     }
 
     /// The router: request metrics outermost (counts and latency per route, method and status, in

@@ -16,11 +16,14 @@ func buildApplication(
     configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger
 ) async throws -> some ApplicationProtocol {
     // A pool per purpose, so no purpose can take another's connections: writes (and the rider reads on its
-    // pipelined connections) here, the analyst API below. Each sheds callers beyond its waiting bound.
-    func makePool(_ settings: PoolSettings, pipelinedConnections: Int) -> PostgresConnectionPool {
+    // pipelined connections) here, the analyst API below, each also on the reader when one is configured.
+    // Each sheds callers beyond its waiting bound.
+    func makePool(
+        _ settings: PoolSettings, pipelinedConnections: Int, connectionString: String = configuration.connectionString
+    ) -> PostgresConnectionPool {
         PostgresConnectionPool(
             configuration: .init(
-                connectionString: configuration.connectionString, size: settings.size,
+                connectionString: connectionString, size: settings.size,
                 statementTimeout: configuration.statementTimeout, pipelinedConnections: pipelinedConnections,
                 maximumWaiters: settings.maximumWaiters
             ),
@@ -38,29 +41,57 @@ func buildApplication(
         throw ValidationError("Cannot read the OpenAPI document at \(configuration.openAPIPath).")
     }
 
-    let repository = PostgresTripRepository(pool: pool, logger: logger)
+    // Reads go to the reader only when it is safe for them (PostgresReadRouting); the reader pool has the
+    // writer pool's limits.
+    let readerPool = configuration.readConnectionString.map { readURL in
+        makePool(
+            configuration.writePool, pipelinedConnections: configuration.pipelinedConnections, connectionString: readURL)
+    }
+    let routing = PostgresReadRouting(writer: pool, reader: readerPool, logger: logger)
+    let repository = PostgresTripRepository(pool: pool, reads: routing, logger: logger)
     // Readiness is checked in the background on a connection of its own, never from a probe's request.
     let health = try DatabaseHealthMonitor(
         connectionString: configuration.connectionString, migrations: configuration.migrations, logger: logger)
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
-    let changeListener = cache.map { cache in
-        PostgresChangeListener(
+    // With a reader the listener also feeds the routing: a rider's requirement is recorded before the
+    // rider's cached responses are dropped, so no read computed after the drop can come from a stale reader.
+    var changeListener: PostgresChangeListener?
+    if cache != nil || readerPool != nil {
+        let routed = readerPool != nil
+        let onCommitted: @Sendable (RiderID?, WALPosition) -> Void = { riderID, position in
+            routing.changeCommitted(riderID: riderID, at: position)
+        }
+        let onBarrier: @Sendable (String) -> Void = { routing.barrierReceived($0) }
+        changeListener = PostgresChangeListener(
             connectionString: configuration.connectionString, logger: logger,
-            onListening: { cache.resume() },
-            onDisconnected: { cache.suspend() },
+            onListening: {
+                routing.feedListening()
+                cache?.resume()
+            },
+            onDisconnected: {
+                routing.feedLost()
+                cache?.suspend()
+            },
             onChange: { riderID in
-                if let riderID { cache.invalidate(riderID) } else { cache.invalidateAll() }
-            }
+                if let riderID { cache?.invalidate(riderID) } else { cache?.invalidateAll() }
+            },
+            barrierChannel: routed ? routing.barrierChannel : nil, onCommitted: routed ? onCommitted : nil,
+            onBarrier: routed ? onBarrier : nil
         )
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
     // The analyst pool makes no pipelined reads; its one pipelined connection would open only on first use.
     let analystPool = makePool(configuration.analystPool, pipelinedConnections: 1)
+    let analystReaderPool = configuration.readConnectionString.map { readURL in
+        makePool(configuration.analystPool, pipelinedConnections: 1, connectionString: readURL)
+    }
     let analystRepository = PostgresAnalystTripRepository(
-        pool: analystPool, statementTimeout: analystConfiguration.statementTimeout, logger: logger
+        pool: analystPool, reads: routing, readerPool: analystReaderPool,
+        statementTimeout: analystConfiguration.statementTimeout, logger: logger
     )
+    let isReaderUp: (@Sendable () -> Bool)? = readerPool == nil ? nil : { @Sendable in routing.isReaderUp }
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
         settings: .init(
@@ -68,7 +99,8 @@ func buildApplication(
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
-            webPages: try WebPages(openAPIDocument: openAPIDocument)
+            webPages: try WebPages(openAPIDocument: openAPIDocument),
+            isReaderUp: isReaderUp
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
@@ -87,6 +119,13 @@ func buildApplication(
     if let address = configuration.metricsAddress {
         let listener = MetricsListener(exposition: { metrics.emitToBuffer() })
         application.addServices(listener.application(host: address.host, port: address.port, logger: logger))
+    }
+    if let readerPool, let analystReaderPool, let readURL = configuration.readConnectionString {
+        application.addServices(
+            readerPool, analystReaderPool,
+            ReplicaLagSampler(
+                writerConnectionString: configuration.connectionString, readerConnectionString: readURL,
+                routing: routing, logger: logger))
     }
     return application
 }

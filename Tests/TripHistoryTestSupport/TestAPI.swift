@@ -33,11 +33,11 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public init(
         repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true },
         cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
-            cache: cache, metrics: metrics
+            cache: cache, metrics: metrics, isReaderUp: isReaderUp
         )
     }
 
@@ -49,7 +49,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
+        isReaderUp: (@Sendable () -> Bool)? = nil
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -57,7 +58,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
             settings: .init(
                 secret: secret, previousSecrets: previousSecrets, cache: cache, analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
-                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages
+                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
+                isReaderUp: isReaderUp
             )
         )
         tokens = server.tokens

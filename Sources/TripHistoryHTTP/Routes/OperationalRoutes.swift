@@ -9,12 +9,19 @@ public struct OperationalRoutes: Sendable {
     public typealias Context = TripHistoryRequestContext
 
     private let isReady: @Sendable () async -> Bool
+    private let isReaderUp: (@Sendable () -> Bool)?
     private let openAPIDocument: ByteBuffer
 
     /// `isReady` answers whether the database is reachable and its schema current; `openAPIDocument` is the
-    /// repository's `openapi.yaml`, served as is.
-    public init(isReady: @escaping @Sendable () async -> Bool, openAPIDocument: [UInt8]) {
+    /// repository's `openapi.yaml`, served as is. `isReaderUp`, given when a read replica is configured, is
+    /// reported in the ready body (`"reader":"ready"` or `"down"`) but does not decide readiness: reads fall
+    /// back to the writer.
+    public init(
+        isReady: @escaping @Sendable () async -> Bool, isReaderUp: (@Sendable () -> Bool)? = nil,
+        openAPIDocument: [UInt8]
+    ) {
         self.isReady = isReady
+        self.isReaderUp = isReaderUp
         self.openAPIDocument = ByteBuffer(bytes: openAPIDocument)
     }
 
@@ -27,7 +34,8 @@ public struct OperationalRoutes: Sendable {
                     detail: "The database is unreachable or its migrations are not current.", retryAfterSeconds: 1
                 )
             }
-            return Response(Self.status("ready"))
+            guard let isReaderUp else { return Response(Self.status("ready")) }
+            return Response(isReaderUp() ? Self.readyWithReader : Self.readyWithoutReader)
         }
         router.get("/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: openAPIDocument))
@@ -48,6 +56,9 @@ public struct OperationalRoutes: Sendable {
         guard head.method == .get, head.path == livenessPath else { return nil }
         return StoredResponse(route: livenessPath, response: alive)
     }
+
+    static let readyWithReader = status("ready\",\"reader\":\"ready")
+    static let readyWithoutReader = status("ready\",\"reader\":\"down")
 
     /// `{"status":"<value>"}`; `value` is one of this file's constants, so it needs no escaping.
     private static func status(_ value: StaticString) -> APIResponse {

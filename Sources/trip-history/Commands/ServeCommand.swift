@@ -41,6 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             metricsAddress: try metrics.address(environment: environment),
             connectionString: try database.connectionString(environment: environment),
+            readConnectionString: database.readConnectionString(environment: environment),
             writePool: try database.writePool(environment: environment),
             analystPool: try database.analystPool(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),

@@ -10,6 +10,8 @@ struct ServiceConfiguration: Sendable {
     /// Where `GET /metrics` is served, apart from the API; nil serves none.
     var metricsAddress: (host: String, port: Int)?
     var connectionString: String
+    /// The read replica's connection string; nil sends every read to the writer.
+    var readConnectionString: String? = nil
     /// The pool of writes (and other multi-statement work but the analyst API's).
     var writePool: PoolSettings
     /// The analyst API's own pool, so long analyst queries cannot take the writes' connections.
