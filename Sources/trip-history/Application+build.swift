@@ -62,7 +62,7 @@ func buildApplication(
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             metricsExposition: { metrics.emitToBuffer() },
-            webPages: try WebPages(openAPIDocument: openAPIDocument)
+            webPages: try WebPages(openAPIDocument: openAPIDocument), rateLimits: configuration.rateLimits
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees

@@ -24,18 +24,23 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let cursors: CursorCodec
     /// The export limit of the analyst routes, to check that slots are given back.
     public let exportSlots: ExportSlots
+    /// The rate limits, when the API was built with them.
+    public let rateLimits: RateLimits?
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
     private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyAnswer?
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
+    /// `rateLimits`, when given, limits callers; their metrics go to `rateLimitMetrics` and time is `now`.
     public init(
         repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true },
         cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, rateLimits: RateLimits.Configuration? = nil,
+        rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
-            cache: cache, metrics: metrics
+            cache: cache, metrics: metrics, rateLimits: rateLimits, rateLimitMetrics: rateLimitMetrics, now: now
         )
     }
 
@@ -46,7 +51,9 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
+        rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -55,12 +62,14 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 secret: Self.secret, cache: cache, analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, metricsExposition: metrics,
-                webPages: webPages
-            )
+                webPages: webPages, rateLimits: rateLimits
+            ),
+            metrics: rateLimitMetrics, now: now
         )
         tokens = server.tokens
         cursors = server.cursors
         exportSlots = server.exportSlots
+        self.rateLimits = server.rateLimits
         makeRouter = { metrics in server.router(metrics: metrics) }
         earlyAnswer = server.earlyAnswer(to:)
     }

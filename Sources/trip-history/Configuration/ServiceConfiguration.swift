@@ -15,4 +15,6 @@ struct ServiceConfiguration: Sendable {
     var secret: [UInt8]
     /// The response cache's limits; nil turns the cache off.
     var cache: TripResponseCacheConfiguration?
+    /// The rate limits per caller; nil turns them off.
+    var rateLimits: RateLimits.Configuration?
 }
