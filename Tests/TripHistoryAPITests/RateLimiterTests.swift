@@ -90,7 +90,9 @@ import TripHistoryDomain
     @Test func policiesWithTooManyFieldsToBuildUpFrontFormatThemTheSameWay() {
         let slow = RateLimitPolicy(name: "slow", requestsPerSecond: 0.01, burst: 1_000)!
         #expect(slow.policyField.value == #""slow";q=1000;w=100000"#)
-        #expect(slow.stateField(remaining: 999, resetNanoseconds: 100_000_000_001).value == #""slow";r=999;t=101"#)
+        #expect(
+            slow.stateField(remaining: 999, reset: RateLimitPolicy.wholeSeconds(100_000_000_001)).value
+                == #""slow";r=999;t=101"#)
     }
 
     @Test(arguments: [(0.0, 1), (20, 0), (20, 1_000_001), (.infinity, 1), (.nan, 1), (2e9, 1)])

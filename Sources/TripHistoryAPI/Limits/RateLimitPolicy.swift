@@ -4,8 +4,9 @@ public import HTTPTypes
 /// `RateLimit-Policy` / `RateLimit` fields that describe it (draft-ietf-httpapi-ratelimit-headers-10, the
 /// structured-field syntax: `RateLimit-Policy: "rider";q=60;w=3`, `RateLimit: "rider";r=41;t=1`). `q` is the
 /// burst and `w` the whole seconds an empty bucket takes to refill; `r` is the requests left now and `t` the
-/// whole seconds until the bucket is full again.
-public struct RateLimitPolicy: Sendable, Equatable {
+/// whole seconds until the bucket is full again. A class, so that requests pass one reference to it around
+/// rather than copies of its fields.
+public final class RateLimitPolicy: Sendable, Equatable {
     /// The policy's name in the fields and the `role` label of its metrics.
     public let name: String
     public let requestsPerSecond: Double
@@ -48,9 +49,8 @@ public struct RateLimitPolicy: Sendable, Equatable {
         lhs.name == rhs.name && lhs.requestsPerSecond == rhs.requestsPerSecond && lhs.burst == rhs.burst
     }
 
-    /// The `RateLimit` field for `remaining` requests left and `resetNanoseconds` until the bucket is full.
-    func stateField(remaining: Int, resetNanoseconds: UInt64) -> HTTPField {
-        let reset = Self.wholeSeconds(resetNanoseconds)
+    /// The `RateLimit` field for `remaining` requests left and `reset` whole seconds until the bucket is full.
+    func stateField(remaining: Int, reset: Int) -> HTTPField {
         if !stateFields.isEmpty, remaining <= burst, reset <= maximumResetSeconds {
             return stateFields[reset * (burst + 1) + remaining]
         }

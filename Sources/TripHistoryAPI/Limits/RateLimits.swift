@@ -6,7 +6,7 @@ public import TripHistoryDomain
 /// The API's one rate-limit decision, for the routes and the early-read handler alike: a caller with a valid
 /// token is counted in the bucket of its subject and role, any other request in the bucket of its client
 /// address. The probes and the metrics scrape (`exemptPaths`) are never counted.
-public struct RateLimits: Sendable {
+public final class RateLimits: Sendable {
     /// The policies of each class of caller, and how many buckets may be held.
     public struct Configuration: Sendable, Equatable {
         public var rider: RateLimitPolicy
@@ -103,8 +103,7 @@ public struct RateLimitDecision: Sendable {
     init(outcome: RateLimiter.Outcome, policy: RateLimitPolicy) {
         admitted = outcome.admitted
         fields = RateLimitFields(
-            policy: policy.policyField,
-            state: policy.stateField(remaining: outcome.remaining, resetNanoseconds: outcome.resetNanoseconds))
+            policy: policy, remaining: outcome.remaining, reset: RateLimitPolicy.wholeSeconds(outcome.resetNanoseconds))
         retryAfterSeconds = max(1, RateLimitPolicy.wholeSeconds(outcome.retryAfterNanoseconds))
     }
 
@@ -119,14 +118,21 @@ public struct RateLimitDecision: Sendable {
     }
 }
 
-/// The `RateLimit-Policy` and `RateLimit` fields of one response, built without formatting on the way.
+/// The `RateLimit-Policy` and `RateLimit` fields of one response: the policy and its state, which are made
+/// fields (without formatting, for most policies) only when added to a response.
 public struct RateLimitFields: Sendable, Equatable {
-    public let policy: HTTPField
-    public let state: HTTPField
+    public let policy: RateLimitPolicy
+    /// `r`: the requests still admitted.
+    public let remaining: Int
+    /// `t`: whole seconds until the bucket is full.
+    public let reset: Int
+
+    /// `RateLimit`.
+    public var state: HTTPField { policy.stateField(remaining: remaining, reset: reset) }
 
     /// Adds both fields to `headers`.
     public func add(to headers: inout HTTPFields) {
-        headers.append(policy)
+        headers.append(policy.policyField)
         headers.append(state)
     }
 }
