@@ -8,12 +8,15 @@ public struct TripHistoryRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The client's `X-Request-ID` when it sent a usable one, else one generated here.
     public var requestID: String
-    /// The peer of the connection, which counts the rate limit of requests without a valid token.
-    public let remoteAddress: SocketAddress?
+    private let channel: any Channel
+
+    /// The peer of the connection, which counts the rate limit of requests without a valid token; read only
+    /// when asked.
+    public var remoteAddress: SocketAddress? { channel.remoteAddress }
 
     public init(source: Source) {
         coreContext = .init(source: source)
         requestID = ""
-        remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 }
