@@ -58,7 +58,7 @@ public final class RateLimiter: Sendable {
     /// Takes one request from `key`'s bucket under `policy`.
     public func take(_ key: RateLimitKey, policy: RateLimitPolicy) -> Outcome {
         let current = now()
-        let shard = shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+        let shard = shards[Int(key.shardHash % UInt(shards.count))]
         let (outcome, change) = shard.state.withLock { state in
             state.take(
                 key, interval: policy.intervalNanoseconds, burst: UInt64(policy.burst), now: current,

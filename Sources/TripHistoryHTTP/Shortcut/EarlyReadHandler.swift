@@ -226,6 +226,8 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func write(_ answer: Answer, context: ChannelHandlerContext) {
         let response = answer.response
         var headers = response.headers
+        // Copies the stored fields once, with room for the ones added here, instead of growing the copy.
+        headers.reserveCapacity(headers.count + 6)
         let body = response.bytes
         if let body { headers[.contentLength] = String(body.readableBytes) }
         answer.rateLimit?.add(to: &headers)
