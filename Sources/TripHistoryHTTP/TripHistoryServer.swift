@@ -1,6 +1,7 @@
 public import Hummingbird
 import HummingbirdCore
 public import Logging
+public import Metrics
 public import TripHistoryAPI
 public import TripHistoryDomain
 import TripHistoryPresentation
@@ -32,6 +33,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var isReaderUp: (@Sendable () -> Bool)?
         /// The explorer and API reference pages; nil serves neither.
         public var webPages: WebPages?
+        /// The rate limits per caller; nil limits nothing and sends no rate-limit fields.
+        public var rateLimits: RateLimits.Configuration?
 
         public init(
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
@@ -39,10 +42,12 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             maximumConcurrentExports: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
-            isReaderUp: (@Sendable () -> Bool)? = nil
+            isReaderUp: (@Sendable () -> Bool)? = nil,
+            rateLimits: RateLimits.Configuration? = nil
         ) {
             self.isReaderUp = isReaderUp
             self.webPages = webPages
+            self.rateLimits = rateLimits
             self.secret = secret
             self.previousSecrets = previousSecrets
             self.cache = cache
@@ -61,12 +66,23 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public let cursors: CursorCodec
     /// The export limit of the analyst routes.
     public let exportSlots: ExportSlots
+    /// The rate limits, when on.
+    public let rateLimits: RateLimits?
     let operationalRoutes: OperationalRoutes
     let webPages: WebPages?
 
-    public init(repository: Repository, analystRepository: AnalystRepository, settings: Settings) async {
+    /// Rate-limit metrics are recorded in `metrics`: the global metrics system unless a test passes its own.
+    public init(
+        repository: Repository, analystRepository: AnalystRepository, settings: Settings,
+        metrics: any MetricsFactory = MetricsSystem.factory,
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
+    ) async {
         let secrets = SigningSecrets(current: settings.secret, previous: settings.previousSecrets)
         let tokens = await AccessTokens(secrets: secrets)
+        let rateLimits = settings.rateLimits.map {
+            RateLimits(configuration: $0, tokens: tokens, factory: metrics, now: now)
+        }
+        self.rateLimits = rateLimits
         let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
         let exportSlots = ExportSlots(capacity: settings.maximumConcurrentExports)
@@ -77,7 +93,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         riderTrips = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
             recordTrip: RecordTrip(repository: repository), presenter: presenter,
-            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: settings.cache
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: settings.cache,
+            limits: rateLimits
         )
         analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),
@@ -94,11 +111,13 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
 
     /// The router: request metrics outermost (counts and latency per route, method and status, in
     /// `metrics`), then the problem middleware, so every response, the router's own 404s included, gets a
-    /// request id and errors become problems; then the routes, each a call into the API module.
+    /// request id and errors become problems; then the rate limits, when on; then the routes, each a call into
+    /// the API module.
     public func router(metrics: RequestMetrics) -> Router<TripHistoryRequestContext> {
         let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware())
+        if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits)) }
         operationalRoutes.register(on: router)
         APIRoutes(riderTrips: riderTrips, analystTrips: analystTrips).register(on: router)
         webPages?.register(on: router)

@@ -100,7 +100,7 @@ func buildApplication(
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
-            isReaderUp: isReaderUp
+            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees

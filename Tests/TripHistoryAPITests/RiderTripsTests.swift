@@ -106,7 +106,7 @@ import TripHistoryPresentation
         #expect(subject.repository.queryCount == 1)
         // A checked read that is not stored is computed, once, by the same code as the route's.
         guard
-            case .computed(let route, let compute) = subject.operations.earlyAnswer(
+            case .computed(let route, _, let compute) = subject.operations.earlyAnswer(
                 to: Self.head("/v1/riders/1/trips/2", token: token))
         else {
             Issue.record("expected a computation")

@@ -6,6 +6,7 @@ import NIOFoundationEssentialsCompat
 import Synchronization
 import Testing
 import TripHistoryAPI
+import TripHistoryCache
 import TripHistoryData
 import TripHistoryDataTestSupport
 import TripHistoryDomain
@@ -64,6 +65,33 @@ import TripHistoryTestSupport
                 .post, "/v1/trips", .record, headers: service, body: OpenAPIConformanceScenario.newTrip(rider: 1),
                 expect: .serviceUnavailable
             )
+        }
+    }
+
+    @Test func rateLimitedAnswersAndTheirFieldsConform() async throws {
+        let tight = RateLimitPolicy(name: "rider", requestsPerSecond: 0.001, burst: 2)!
+        let api = await TestAPI(
+            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 3)),
+            cache: TripResponseCache(),
+            rateLimits: RateLimits.Configuration(
+                rider: tight, anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 0.001, burst: 1)!)
+        )
+        let rider = OpenAPIConformanceScenario.headers(InMemoryAPI.bearer(try await api.riderToken(1)), [:])
+        let document = document
+        try await api.testLive { client in
+            let conformance = OpenAPIConformanceClient(document: document, client: client)
+            // Counted by the router (first use of the token), then by the early-read handler (a warm hit).
+            for _ in 0..<2 {
+                let page = try await conformance.check(.get, "/v1/riders/1/trips", .list, headers: rider, expect: .ok)
+                #expect(page.headers[RateLimitPolicy.stateName] != nil)
+            }
+            let refused = try await conformance.check(
+                .get, "/v1/riders/1/trips", .list, headers: rider, expect: .tooManyRequests)
+            #expect(refused.json().string("code") == "rate_limited")
+            try await conformance.check(.get, "/v1/riders/1/trips/1", .detail, headers: rider, expect: .tooManyRequests)
+            try await conformance.check(.get, "/openapi.yaml", .openAPI, expect: .ok)
+            try await conformance.check(.get, "/openapi.yaml", .openAPI, expect: .tooManyRequests)
+            try await conformance.check(.get, "/v1/trips/stats?\(Self.window)", .stats, expect: .tooManyRequests)
         }
     }
 

@@ -26,18 +26,25 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let exportSlots: ExportSlots
     /// The metrics scrape's own listener, when the API was built with a metrics renderer.
     public let metricsListener: MetricsListener?
+    /// The rate limits, when the API was built with them.
+    public let rateLimits: RateLimits?
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
     private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyAnswer?
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
+    /// `rateLimits`, when given, limits callers; their metrics go to `rateLimitMetrics` and time is `now`.
     public init(
         repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true },
         cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil,
+        rateLimits: RateLimits.Configuration? = nil,
+        rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
-            cache: cache, metrics: metrics, isReaderUp: isReaderUp
+            cache: cache, metrics: metrics, isReaderUp: isReaderUp, rateLimits: rateLimits,
+            rateLimitMetrics: rateLimitMetrics, now: now
         )
     }
 
@@ -50,7 +57,9 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
         metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
-        isReaderUp: (@Sendable () -> Bool)? = nil
+        isReaderUp: (@Sendable () -> Bool)? = nil,
+        rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -59,13 +68,15 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 secret: secret, previousSecrets: previousSecrets, cache: cache, analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
-                isReaderUp: isReaderUp
-            )
+                isReaderUp: isReaderUp, rateLimits: rateLimits
+            ),
+            metrics: rateLimitMetrics, now: now
         )
         tokens = server.tokens
         metricsListener = metrics.map(MetricsListener.init(exposition:))
         cursors = server.cursors
         exportSlots = server.exportSlots
+        self.rateLimits = server.rateLimits
         makeRouter = { metrics in server.router(metrics: metrics) }
         earlyAnswer = server.earlyAnswer(to:)
     }

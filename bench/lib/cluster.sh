@@ -114,8 +114,12 @@ start_server() { # MODE (cached|uncached) [PORT [BINARY]]
         args=(${CACHE_FLAG[@]+"${CACHE_FLAG[@]}"})
         env_cache=off
     fi
-    # No metrics listener, whose fixed port could collide with another run's (builds without one ignore this).
-    TRIP_HISTORY_METRICS=off TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL "$binary" serve --host 127.0.0.1 \
+    # No metrics listener, whose fixed port could collide with another run's; the rate limits stay on, so their
+    # cost is measured, with limits no scenario reaches (builds without either ignore these variables).
+    TRIP_HISTORY_METRICS=off TRIP_HISTORY_RATE_LIMITS=on TRIP_HISTORY_RATE_LIMIT_RIDER=$RATE_LIMIT \
+        TRIP_HISTORY_RATE_LIMIT_ANALYST=$RATE_LIMIT TRIP_HISTORY_RATE_LIMIT_SERVICE=$RATE_LIMIT \
+        TRIP_HISTORY_RATE_LIMIT_ANONYMOUS=$RATE_LIMIT \
+        TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL "$binary" serve --host 127.0.0.1 \
         --port "$port" --pool-size "$POOL_SIZE" --pipelined-connections "$PIPELINED" --migrations "$ROOT/migrations" \
         --openapi "$ROOT/openapi.yaml" ${args[@]+"${args[@]}"} >>"$WORK/server.log" 2>&1 &
     SERVER_PID=$!

@@ -40,6 +40,7 @@ read_settings() {
     POOL_SIZE=${BENCH_POOL_SIZE:-8}            # lent connections (writes, exports, stats)
     PIPELINED=${BENCH_PIPELINED:-2}            # pipelined connections (every rider list and detail read); also pgbench's -c
     SERVER_LOG_LEVEL=${BENCH_LOG_LEVEL:-warning} # LOG_LEVEL of the served process
+    RATE_LIMIT=${BENCH_RATE_LIMIT:-1000000/1000} # RATE/BURST of every rate-limit class: on, never reached
 
     # What the run does around the measurements.
     OUT=${BENCH_OUT:-$ROOT/BENCHMARKS.md}      # file whose "latest run" block of this mode is replaced ("-": none)

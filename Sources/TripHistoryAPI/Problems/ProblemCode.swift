@@ -13,6 +13,7 @@ public enum ProblemCode: String, Sendable, CaseIterable {
     case unsupportedMediaType = "unsupported_media_type"
     case unavailable
     case tooManyRequests = "too_many_requests"
+    case rateLimited = "rate_limited"
     case notAcceptable = "not_acceptable"
     case queryTimeout = "query_timeout"
     case `internal`

@@ -20,14 +20,16 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let tokens: AccessTokens
     private let cursors: CursorCodec
     private let cache: TripResponseCache?
+    private let limits: RateLimits?
     private let bodyDecoder = JSONDecoder()
 
     /// `cache`, when given, serves repeated list and detail reads from memory; `record` invalidates the
     /// rider's entries before answering. Without it every read reaches the repository; bodies are the same.
+    /// `limits`, when given, counts the reads `earlyAnswer(to:)` answers (the router counts the others).
     public init(
         listRiderTrips: ListRiderTrips<Repository>, getTrip: GetTrip<Repository>, recordTrip: RecordTrip<Repository>,
         presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
-        cache: TripResponseCache? = nil
+        cache: TripResponseCache? = nil, limits: RateLimits? = nil
     ) {
         self.listRiderTrips = listRiderTrips
         self.getTrip = getTrip
@@ -37,6 +39,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         self.tokens = tokens
         self.cursors = cursors
         self.cache = cache
+        self.limits = limits
     }
 
     /// `GET /v1/riders/{rider_id}/trips`, with the path's `riderID` as sent.
@@ -73,16 +76,26 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             else { return nil }
             read = checked
         }
+        // Counted once the read is known to be answered here: a read passed on is counted by the router.
+        var rateLimit: RateLimitFields?
+        if let limits {
+            let decision = limits.decision(for: caller)
+            guard decision.admitted else { return .refused(route: path.route, problem: decision.problem) }
+            rateLimit = decision.fields
+        }
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
         // The key is built once, for the lookup here and for the computation of a miss.
         let key = cache.map { _ in read.cacheKey }
         if let cache, let key, let stored = cache.storedValue(for: key, scope: read.riderID) {
             return .stored(
                 StoredResponse(
-                    route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch))
+                    route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
+                    rateLimit: rateLimit)
             )
         }
-        return .computed(route: path.route) { try await answer(read, key: key, ifNoneMatch: ifNoneMatch) }
+        return .computed(route: path.route, rateLimit: rateLimit) {
+            try await answer(read, key: key, ifNoneMatch: ifNoneMatch)
+        }
     }
 
     /// Answers a checked read: through the cache when there is one (which computes on a miss), else by
@@ -262,17 +275,23 @@ public enum EarlyAnswer: Sendable {
     case stored(StoredResponse)
     /// The response is computed by `compute`, which throws what the route would report as a problem (the
     /// store is unavailable, the trip is not there); `route` is the pattern its request metrics count under.
-    case computed(route: String, compute: @Sendable () async throws -> APIResponse)
+    /// The response, or the problem, carries `rateLimit` when given.
+    case computed(route: String, rateLimit: RateLimitFields? = nil, compute: @Sendable () async throws -> APIResponse)
+    /// The request is refused with `problem` (its rate limit is exhausted) without being computed.
+    case refused(route: String, problem: Problem)
 }
 
-/// An answer found in memory, with the route pattern its request metrics count under.
+/// An answer found in memory, with the route pattern its request metrics count under and the rate-limit
+/// fields the response carries, if any.
 public struct StoredResponse: Sendable {
     public let route: String
     public let response: APIResponse
+    public let rateLimit: RateLimitFields?
 
-    public init(route: String, response: APIResponse) {
+    public init(route: String, response: APIResponse, rateLimit: RateLimitFields? = nil) {
         self.route = route
         self.response = response
+        self.rateLimit = rateLimit
     }
 }
 

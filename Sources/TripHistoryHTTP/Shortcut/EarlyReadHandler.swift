@@ -17,7 +17,8 @@ public import TripHistoryAPI
 /// the same code the route runs (cache, use case, rendering) in a task, and its answer, or the problem its
 /// failure maps to (`ProblemMiddleware.problem(for:logger:)`), is written back on the event loop: computed
 /// once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
-/// request, another route, a body, `Connection: close`) goes to the router.
+/// request, another route, a body, `Connection: close`) goes to the router. A read refused by its rate limit
+/// is answered here with its 429; the rate-limit fields of a read answered here are added to its response.
 ///
 /// The connection's state is one enum (as in swift-nio's `HTTPServerPipelineHandler`). While a request passed
 /// on is unanswered, later requests are passed on too; while a computation runs, later requests are held (and
@@ -51,6 +52,7 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
     struct Answer {
         let route: String
         let response: APIResponse
+        let rateLimit: RateLimitFields?
         let requestID: String
         let started: UInt64
     }
@@ -59,6 +61,7 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
     struct Computation {
         let route: String
         let compute: @Sendable () async throws -> APIResponse
+        let rateLimit: RateLimitFields?
         let requestID: String
         let started: UInt64
     }
@@ -96,13 +99,19 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
             case .stored(let stored):
                 state = .answering(
                     Answer(
-                        route: stored.route, response: stored.response,
+                        route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
                         requestID: ProblemMiddleware.requestID(for: head.headerFields), started: started))
-            case .computed(let route, let compute):
+            case .computed(let route, let rateLimit, let compute):
                 state = .awaitingEnd(
                     Computation(
-                        route: route, compute: compute,
+                        route: route, compute: compute, rateLimit: rateLimit,
                         requestID: ProblemMiddleware.requestID(for: head.headerFields), started: started))
+            case .refused(let route, let problem):
+                let requestID = ProblemMiddleware.requestID(for: head.headerFields)
+                state = .answering(
+                    Answer(
+                        route: route, response: problem.response(requestID: requestID), rateLimit: nil,
+                        requestID: requestID, started: started))
             case nil:
                 state = .passingOn(unanswered: 1, receiving: true)
                 context.fireChannelRead(data)
@@ -157,8 +166,8 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
         guard context.channel.isActive else { return }
         write(
             Answer(
-                route: computation.route, response: response, requestID: computation.requestID,
-                started: computation.started),
+                route: computation.route, response: response, rateLimit: computation.rateLimit,
+                requestID: computation.requestID, started: computation.started),
             context: context)
         for part in held {
             channelRead(context: context, data: part)
@@ -217,8 +226,11 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func write(_ answer: Answer, context: ChannelHandlerContext) {
         let response = answer.response
         var headers = response.headers
+        // Copies the stored fields once, with room for the ones added here, instead of growing the copy.
+        headers.reserveCapacity(headers.count + 6)
         let body = response.bytes
         if let body { headers[.contentLength] = String(body.readableBytes) }
+        answer.rateLimit?.add(to: &headers)
         ProblemMiddleware.stamp(&headers, requestID: answer.requestID)
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
         context.write(

@@ -31,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var cache: CacheOptions
 
     @OptionGroup var metrics: MetricsOptions
+    @OptionGroup var rateLimits: RateLimitOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -50,7 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),
             previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),
-            cache: try cache.configuration(environment: environment)
+            cache: try cache.configuration(environment: environment),
+            rateLimits: try rateLimits.configuration(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.

@@ -26,4 +26,6 @@ struct ServiceConfiguration: Sendable {
     var previousSecrets: [[UInt8]]
     /// The response cache's limits; nil turns the cache off.
     var cache: TripResponseCacheConfiguration?
+    /// The rate limits per caller; nil turns them off.
+    var rateLimits: RateLimits.Configuration?
 }
