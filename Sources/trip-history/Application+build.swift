@@ -45,7 +45,8 @@ func buildApplication(
     // writer pool's limits.
     let readerPool = configuration.readConnectionString.map { readURL in
         makePool(
-            configuration.writePool, pipelinedConnections: configuration.pipelinedConnections, connectionString: readURL)
+            configuration.writePool, pipelinedConnections: configuration.pipelinedConnections, connectionString: readURL
+        )
     }
     let routing = PostgresReadRouting(writer: pool, reader: readerPool, logger: logger)
     let repository = PostgresTripRepository(pool: pool, reads: routing, logger: logger)
