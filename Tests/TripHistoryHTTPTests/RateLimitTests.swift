@@ -156,15 +156,18 @@ import TripHistoryTestSupport
                 try await Self.get(client, "/nowhere"), policy: #""anonymous";q=2;w=2"#, state: #""anonymous";r=0;t=2"#)
             // A valid token from the same address is counted as its caller.
             #expect(try await Self.get(client, "/v1/riders/1/trips", token: alice).status == .ok)
-            // The probes and the scrape are never counted nor refused, and carry no fields.
-            for path in ["/healthz", "/readyz", "/metrics"] {
+            // The probes are never counted nor refused, and carry no fields (the scrape has a listener of its
+            // own, without limits).
+            for path in ["/healthz", "/readyz"] {
                 for _ in 0..<5 {
                     let probe = try await Self.get(client, path)
                     #expect(probe.status == .ok, "\(path)")
                     #expect(probe.headers[RateLimitPolicy.stateName] == nil, "\(path)")
                 }
             }
-            let metrics = String(buffer: try await Self.get(client, "/metrics").body)
+        }
+        try await api.testMetrics { client in
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             #expect(metrics.contains(#"trip_history_rate_limited_requests_total{role="anonymous"} 2"#))
             #expect(metrics.contains(#"trip_history_rate_limited_requests_total{role="rider"} 0"#))
             #expect(metrics.contains("trip_history_rate_limit_buckets 2.0"), "the address's and alice's")
