@@ -18,7 +18,8 @@ func buildApplication(
     let pool = PostgresConnectionPool(
         configuration: .init(
             connectionString: configuration.connectionString, size: configuration.poolSize,
-            statementTimeout: configuration.statementTimeout, pipelinedConnections: configuration.pipelinedConnections
+            statementTimeout: configuration.statementTimeout, pipelinedConnections: configuration.pipelinedConnections,
+            maximumQueuedReads: configuration.maximumQueuedReads, queryGrace: configuration.queryGrace
         ),
         logger: logger
     )

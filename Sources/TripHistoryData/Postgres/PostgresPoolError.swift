@@ -2,6 +2,9 @@
 public enum PostgresPoolError: Error, Hashable, Sendable {
     /// Every connection stayed busy for the whole acquire timeout.
     case acquireTimeout
+    /// Too many single-statement reads were already waiting for a pipelined connection
+    /// (`Configuration.maximumQueuedReads`).
+    case readQueueFull
     /// The pool was shut down; it lends nothing any more.
     case shutdown
 }

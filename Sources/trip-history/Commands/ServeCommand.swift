@@ -33,6 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
             poolSize: try database.resolvedPoolSize(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),
             statementTimeout: try database.statementTimeout(environment: environment),
+            queryGrace: try database.queryGrace(environment: environment),
+            maximumQueuedReads: try database.resolvedMaximumQueuedReads(environment: environment),
             migrationsDirectory: database.migrationsDirectory(environment: environment),
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),

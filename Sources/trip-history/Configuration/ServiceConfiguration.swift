@@ -10,6 +10,10 @@ struct ServiceConfiguration: Sendable {
     var poolSize: Int
     var pipelinedConnections: Int
     var statementTimeout: Duration
+    /// How long past a statement timeout the client waits for PostgreSQL before giving a statement up.
+    var queryGrace: Duration
+    /// Most rider reads waiting for a pipelined connection.
+    var maximumQueuedReads: Int
     var migrationsDirectory: URL
     var openAPIPath: String
     var secret: [UInt8]
