@@ -1,5 +1,6 @@
-public import Foundation
+import Foundation
 import Synchronization
+import TripHistoryData
 
 #if canImport(Glibc)
 import Glibc
@@ -29,8 +30,23 @@ public final class FreezableCluster: Sendable {
         self.directory = directory
     }
 
-    /// Creates and starts a cluster on a free port; blocks for the few seconds `initdb` and the start take.
-    public static func start() throws -> FreezableCluster {
+    /// Creates and starts a cluster on a free port, with this checkout's migrations applied.
+    public static func start() async throws -> FreezableCluster {
+        let cluster = try create()
+        do {
+            _ = try await MigrationRunner(
+                connectionString: cluster.connectionString, directory: DataTestDatabase.migrationsDirectory,
+                logger: DataTestDatabase.logger
+            ).migrate()
+        } catch {
+            cluster.remove()
+            throw error
+        }
+        return cluster
+    }
+
+    /// Creates and starts an empty cluster; blocks for the few seconds `initdb` and the start take.
+    private static func create() throws -> FreezableCluster {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("freezable-cluster-\(UInt32.random(in: 0...UInt32.max)).out").path
         defer { unlink(output) }

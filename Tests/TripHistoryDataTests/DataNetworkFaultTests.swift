@@ -33,12 +33,8 @@ import TripHistoryDomain
         acquireTimeout: Duration = .seconds(2), maximumPipelineBatch: Int = 16, maximumQueuedReads: Int = 1024,
         _ body: (FreezableCluster, PostgresConnectionPool) async throws -> Void
     ) async throws {
-        let cluster = try FreezableCluster.start()
+        let cluster = try await FreezableCluster.start()
         defer { cluster.remove() }
-        _ = try await MigrationRunner(
-            connectionString: cluster.connectionString, directory: DataTestDatabase.migrationsDirectory,
-            logger: DataTestDatabase.logger
-        ).migrate()
         let pool = PostgresConnectionPool(
             configuration: configuration(
                 cluster.connectionString, acquireTimeout: acquireTimeout, maximumPipelineBatch: maximumPipelineBatch,
@@ -98,8 +94,13 @@ import TripHistoryDomain
             let rider = DataTestDatabase.randomRiderID()
             let recorded = try await repository.record(
                 dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_600_000_000), idempotency: nil)
-            // Both kinds of connection are open and idle when the server freezes.
+            // Both kinds of connection are open and idle when the server freezes, and so is the health check's.
             #expect(try await repository.trips(matching: Self.firstPage(rider)).map(\.id) == [recorded.trip.id])
+            let health = try DatabaseHealthMonitor(
+                connectionString: cluster.connectionString, migrationsDirectory: DataTestDatabase.migrationsDirectory)
+            var healthConnection: PostgresConnection?
+            #expect(health.check(&healthConnection))
+            let checked = healthConnection
 
             try await cluster.whileFrozen {
                 // The open connections: a statement sent gets no answer and is given up on.
@@ -121,6 +122,11 @@ import TripHistoryDomain
                         dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_700_000_000), idempotency: nil)
                 }
                 #expect(Self.isUnavailable(write))
+                let ready = await Self.guarded("a health check") {
+                    var connection = checked
+                    return health.check(&connection)
+                }
+                #expect(ready.flatMap { try? $0.get() } == false)
             }
 
             await Self.eventually("a rider read") {
@@ -129,6 +135,10 @@ import TripHistoryDomain
             await Self.eventually("a write") {
                 _ = try await repository.record(
                     dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_800_000_000), idempotency: nil)
+            }
+            await Self.eventually("a health check") {
+                var connection: PostgresConnection?
+                guard health.check(&connection) else { throw PostgresError(kind: .connectionFailed, message: "not ready") }
             }
             let trips = try await repository.trips(matching: Self.firstPage(rider))
             #expect(trips.contains { $0.id == recorded.trip.id })

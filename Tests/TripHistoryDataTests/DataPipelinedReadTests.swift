@@ -114,9 +114,11 @@ import TripHistoryDataTestSupport
         try await DataTestDatabase.withPool(acquireTimeout: .milliseconds(200), pipelinedConnections: 1) {
             (pool: PostgresConnectionPool) async throws in
             // The only pipelined connection is busy for two seconds; a read queued behind it waits too long. The
-            // read is queued only once the server is seen running the sleep, so it cannot join the sleep's batch.
+            // read is queued only once that connection's backend is seen running the sleep (other tests sleep
+            // too), so it cannot join the sleep's batch.
+            let backend = try #require(try await Self.double("1", on: pool).backend)
             let slow = Task { try await pool.read(Sleep(seconds: 2)) }
-            try await Self.waitUntilSleeping(pool)
+            try await Self.waitUntilSleeping(pool, backend: backend)
             await #expect(throws: PostgresPoolError.acquireTimeout) { try await Self.double("7", on: pool) }
             try await slow.value
             #expect(try await Self.double("7", on: pool).value == 14)
@@ -153,14 +155,14 @@ import TripHistoryDataTestSupport
         await #expect(throws: PostgresPoolError.shutdown) { try await Self.double("3", on: pool) }
     }
 
-    /// Returns once a backend is running `pg_sleep`, polling through a lent connection (the pipelined one is
+    /// Returns once `backend` is running `pg_sleep`, polling through a lent connection (the pipelined one is
     /// the one sleeping); fails after ten seconds.
-    private static func waitUntilSleeping(_ pool: PostgresConnectionPool) async throws {
+    private static func waitUntilSleeping(_ pool: PostgresConnectionPool, backend: Int64) async throws {
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             let sleeping = try await pool.withConnection { connection in
                 try connection.query(
-                    "SELECT count(*) > 0 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()"
+                    "SELECT count(*) > 0 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep%' AND pid = \(backend)"
                 ).bool(0, 0)
             }
             if sleeping == true { return }

@@ -15,12 +15,8 @@ import TripHistoryTestSupport
     typealias API = TestAPI<PostgresTripRepository>
 
     @Test func aFrozenServerGives503ProblemsWithRetryAfterAndTheServiceRecovers() async throws {
-        let cluster = try FreezableCluster.start()
+        let cluster = try await FreezableCluster.start()
         defer { cluster.remove() }
-        _ = try await MigrationRunner(
-            connectionString: cluster.connectionString, directory: DataTestDatabase.migrationsDirectory,
-            logger: DataTestDatabase.logger
-        ).migrate()
         let pool = PostgresConnectionPool(
             configuration: .init(
                 connectionString: cluster.connectionString, size: 2, acquireTimeout: .seconds(2),

@@ -46,12 +46,13 @@ extension PostgresConnection {
 
     /// Sends what libpq still buffers, waiting for the socket to take it no longer than `queryTimeout`.
     func flush() throws(PostgresError) {
-        let deadline = queryTimeout.map { ContinuousClock.now + $0 }
+        var deadline: ContinuousClock.Instant?
         while true {
             let pending = PQflush(handle)
             if pending == 0 { return }
             // A failed flush leaves the error on the connection; the next result reports it.
             guard pending == 1 else { return }
+            if deadline == nil, let queryTimeout { deadline = .now + queryTimeout }
             try waitForSocket(Int16(POLLIN | POLLOUT), until: deadline)
             // The server may be sending while it reads; taking its data in avoids a deadlock on full buffers.
             guard PQconsumeInput(handle) == 1 else { return }

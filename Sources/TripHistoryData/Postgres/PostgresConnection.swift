@@ -31,22 +31,20 @@ public final class PostgresConnection: @unchecked Sendable {
     ]
 
     /// Opens a connection. `connectionString` is a `postgresql://` URI or a `key=value` conninfo string;
-    /// its own settings win over the defaults given here. The session is set to UTC with the given
-    /// statement timeout, and `queryTimeout` to the statement timeout plus `queryGrace` (also bounding the
-    /// session setup). `settings` are further libpq keywords, added to `networkSettings` and also overridable
-    /// by the connection string. Throws `PostgresError` of kind `connectionFailed` when the server cannot be
-    /// reached.
+    /// its own settings win over the defaults given here and `networkSettings`. The session is set to UTC
+    /// with the given statement timeout (0: none), and `queryTimeout` to the statement timeout plus
+    /// `queryGrace` (nil without a statement timeout), which also bounds the session setup. Throws
+    /// `PostgresError` of kind `connectionFailed` when the server cannot be reached.
     public init(
         connectionString: String, connectTimeoutSeconds: Int = 3, statementTimeoutMilliseconds: Int = 5000,
-        queryGrace: Duration = .seconds(1), applicationName: String = "trip-history",
-        settings: [(keyword: String, value: String)] = []
+        queryGrace: Duration = .seconds(1), applicationName: String = "trip-history"
     ) throws(PostgresError) {
         // Later keywords override earlier ones, and libpq expands the connection string (`dbname`, last) in
         // place, so its own settings override the defaults.
-        let defaults = Self.networkSettings + settings
-        let keywords = ["connect_timeout", "application_name"] + defaults.map(\.keyword) + ["dbname"]
+        let settings = Self.networkSettings
+        let keywords = ["connect_timeout", "application_name"] + settings.map(\.keyword) + ["dbname"]
         let values =
-            [String(max(connectTimeoutSeconds, 1)), applicationName] + defaults.map(\.value) + [connectionString]
+            [String(max(connectTimeoutSeconds, 1)), applicationName] + settings.map(\.value) + [connectionString]
         let connection = Self.connect(keywords: keywords, values: values)
         guard let connection else {
             throw PostgresError(kind: .connectionFailed, message: "out of memory while connecting")
@@ -58,7 +56,7 @@ public final class PostgresConnection: @unchecked Sendable {
         }
         self.handle = connection
         let statementTimeout = max(statementTimeoutMilliseconds, 0)
-        self.queryTimeout = .milliseconds(statementTimeout) + queryGrace
+        self.queryTimeout = statementTimeout > 0 ? .milliseconds(statementTimeout) + queryGrace : nil
         do {
             try execute(unsafeSQL: "SET TIME ZONE 'UTC'; SET statement_timeout = \(statementTimeout)")
         } catch {
@@ -95,6 +93,9 @@ public final class PostgresConnection: @unchecked Sendable {
         guard PQconsumeInput(handle) == 1 else { return false }
         return PQstatus(handle) == CONNECTION_OK
     }
+
+    /// The connection's socket descriptor, -1 once closed; for checking its TCP options.
+    var socketDescriptor: Int32 { PQsocket(handle) }
 
     /// Whether the session is outside any transaction, so the next user starts from a clean state.
     public var isIdle: Bool {
