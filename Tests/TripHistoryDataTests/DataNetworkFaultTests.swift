@@ -138,7 +138,9 @@ import TripHistoryDomain
             }
             await Self.eventually("a health check") {
                 var connection: PostgresConnection?
-                guard health.check(&connection) else { throw PostgresError(kind: .connectionFailed, message: "not ready") }
+                guard health.check(&connection) else {
+                    throw PostgresError(kind: .connectionFailed, message: "the health check failed")
+                }
             }
             let trips = try await repository.trips(matching: Self.firstPage(rider))
             #expect(trips.contains { $0.id == recorded.trip.id })
