@@ -25,7 +25,8 @@ func buildApplication(
             configuration: .init(
                 connectionString: connectionString, size: settings.size,
                 statementTimeout: configuration.statementTimeout, pipelinedConnections: pipelinedConnections,
-                maximumWaiters: settings.maximumWaiters
+                maximumWaiters: settings.maximumWaiters, maximumQueuedReads: configuration.maximumQueuedReads,
+                queryGrace: configuration.queryGrace
             ),
             logger: logger
         )

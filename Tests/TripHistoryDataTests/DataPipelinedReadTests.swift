@@ -39,6 +39,21 @@ import TripHistoryDataTestSupport
         }
     }
 
+    /// Waits for the advisory lock `key` (shared, released with its implicit transaction).
+    private struct WaitForLock: PostgresPreparedStatement {
+        typealias Row = Void
+        static let name = "test_pipeline_wait_for_lock_v1"
+        static let sql = "SELECT pg_advisory_xact_lock_shared($1::bigint)"
+
+        let key: Int64
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(key)
+            return bindings
+        }
+    }
+
     private static func double(
         _ value: String, on pool: PostgresConnectionPool
     ) async throws -> (value: Int64?, backend: Int64?) {
@@ -113,12 +128,23 @@ import TripHistoryDataTestSupport
     @Test func aReadWaitingLongerThanTheAcquireTimeoutFailsWithATypedError() async throws {
         try await DataTestDatabase.withPool(acquireTimeout: .milliseconds(200), pipelinedConnections: 1) {
             (pool: PostgresConnectionPool) async throws in
-            // The only pipelined connection is busy for two seconds; a read queued behind it waits too long. The
-            // read is queued only once the server is seen running the sleep, so it cannot join the sleep's batch.
-            let slow = Task { try await pool.read(Sleep(seconds: 2)) }
-            try await Self.waitUntilSleeping(pool)
-            await #expect(throws: PostgresPoolError.acquireTimeout) { try await Self.double("7", on: pool) }
-            try await slow.value
+            // The only pipelined connection waits for a lock this test holds, so a read queued behind it waits
+            // too long however slowly the machine runs. The read is queued only once that connection's backend
+            // is seen waiting, so it cannot join the blocked read's batch.
+            let backend = try #require(try await Self.double("1", on: pool).backend)
+            let key = Int64.random(in: 1...Int64.max)
+            let holder = try PostgresConnection(connectionString: try DataTestDatabase.connectionString())
+            try holder.query("SELECT pg_advisory_lock(\(key))")
+            let blocked = Task { try await pool.read(WaitForLock(key: key)) }
+            do {
+                try await Self.waitUntil(pool, backend: backend, "wait_event_type = 'Lock'")
+                await #expect(throws: PostgresPoolError.acquireTimeout) { try await Self.double("7", on: pool) }
+            } catch {
+                try holder.query("SELECT pg_advisory_unlock(\(key))")
+                throw error
+            }
+            try holder.query("SELECT pg_advisory_unlock(\(key))")
+            try await blocked.value
             #expect(try await Self.double("7", on: pool).value == 14)
         }
     }
@@ -153,19 +179,19 @@ import TripHistoryDataTestSupport
         await #expect(throws: PostgresPoolError.shutdown) { try await Self.double("3", on: pool) }
     }
 
-    /// Returns once a backend is running `pg_sleep`, polling through a lent connection (the pipelined one is
-    /// the one sleeping); fails after ten seconds.
-    private static func waitUntilSleeping(_ pool: PostgresConnectionPool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+    /// Returns once `backend` is in the state `condition` describes (SQL over `pg_stat_activity`), polling
+    /// through a lent connection (the pipelined one is the one observed); fails after thirty seconds.
+    private static func waitUntil(_ pool: PostgresConnectionPool, backend: Int64, _ condition: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            let sleeping = try await pool.withConnection { connection in
+            let reached = try await pool.withConnection { connection in
                 try connection.query(
-                    "SELECT count(*) > 0 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()"
+                    "SELECT count(*) > 0 FROM pg_stat_activity WHERE pid = \(backend) AND \(unsafeSQL: condition)"
                 ).bool(0, 0)
             }
-            if sleeping == true { return }
+            if reached == true { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("the sleeping read never started")
+        Issue.record("the pipelined connection never reached \(condition)")
     }
 }

@@ -17,6 +17,8 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let reads: PostgresReadRouting?
     private let readerPool: PostgresConnectionPool?
     private let statementTimeoutMilliseconds: Int
+    /// The client's wait for each statement's answer: the analyst statement timeout plus the pool's grace.
+    private let queryTimeout: Duration
     private let logger: Logger
 
     /// `statementTimeout` bounds each analyst statement; at least one millisecond.
@@ -31,6 +33,8 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         self.statementTimeoutMilliseconds = max(
             1, Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
         )
+        self.queryTimeout = pool.configuration.queryTimeout(
+            statementTimeout: .milliseconds(statementTimeoutMilliseconds))
         self.logger = logger
     }
 
@@ -116,6 +120,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         _ operation: String, _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
         let timeout = statementTimeoutMilliseconds
+        let queryTimeout = self.queryTimeout
         let logger = self.logger
         let translate: (PostgresError) -> (any Error)? = { error in
             if error.isStatementTimeout {
@@ -129,9 +134,12 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             return nil
         }
         let transaction: @Sendable (PostgresConnection) throws -> T = { connection in
-            try connection.transaction { connection in
-                try connection.execute(unsafeSQL: "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)")
-                return try body(connection)
+            try connection.withQueryTimeout(queryTimeout) {
+                try connection.transaction { connection in
+                    try connection.execute(
+                        unsafeSQL: "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)")
+                    return try body(connection)
+                }
             }
         }
         return try await withDomainErrors(operation, logger: logger, translate: translate) {

@@ -10,7 +10,7 @@ import Synchronization
 /// Why in the background: a readiness probe must not take a connection the requests need, nor wait behind
 /// them, nor hash the migration files each time; a flood of probes, or a pool exhausted by analyst queries,
 /// would otherwise make every instance look unready at once. The monitor keeps one connection of its own
-/// (with TCP keepalives and short timeouts), checks `SELECT 1` and the migration history every `interval`
+/// (with TCP keepalives, a TCP user timeout, and short statement and query timeouts), checks `SELECT 1` and the migration history every `interval`
 /// against the files it read and hashed once, and `isReady` only reads the last answer.
 public final class DatabaseHealthMonitor: Service, Sendable {
     private let connectionString: String
@@ -73,11 +73,7 @@ public final class DatabaseHealthMonitor: Service, Sendable {
                 try connection
                 ?? PostgresConnection(
                     connectionString: connectionString, connectTimeoutSeconds: 2, statementTimeoutMilliseconds: 2000,
-                    applicationName: "trip-history-health",
-                    settings: [
-                        ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
-                        ("keepalives_count", "2"),
-                    ])
+                    queryGrace: .seconds(1), applicationName: "trip-history-health")
             connection = current
             ready =
                 try current.query("SELECT 1").int64(0, 0) == 1

@@ -54,7 +54,11 @@ public struct MigrationRunner: Sendable {
         let restoreTimeout = statementTimeoutMilliseconds
         return try await withConnection { connection in
             let files = try MigrationFile.load(from: source)
-            // Migrations and waiting for another migrating process may take longer than a request may.
+            // Migrations and waiting for another migrating process may take longer than a request may, on the
+            // server and on the client.
+            let restoreQueryTimeout = connection.queryTimeout
+            connection.queryTimeout = nil
+            defer { connection.queryTimeout = restoreQueryTimeout }
             try connection.execute(unsafeSQL: "SET statement_timeout = 0")
             defer { try? connection.execute(unsafeSQL: "SET statement_timeout = \(restoreTimeout)") }
             try connection.query("SELECT pg_advisory_lock(\(Self.advisoryLockKey))")

@@ -81,13 +81,10 @@ public final class PostgresChangeListener: Service, Sendable {
         while !stop.withLockedValue({ $0 }) {
             guard let current = connection else {
                 do {
+                    // TCP keepalives and a user timeout come with every connection
+                    // (`PostgresConnection.networkSettings`); LISTEN is bounded by the query timeout.
                     let opened = try PostgresConnection(
-                        connectionString: connectionString, applicationName: applicationName,
-                        settings: [
-                            ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
-                            ("keepalives_count", "3"),
-                        ]
-                    )
+                        connectionString: connectionString, applicationName: applicationName)
                     try opened.execute(unsafeSQL: "LISTEN \(Self.channel)")
                     if let barrierChannel { try opened.execute(unsafeSQL: "LISTEN \(barrierChannel)") }
                     if let onCommitted { onCommitted(nil, try Self.position(opened)) }

@@ -5,7 +5,7 @@ import TripHistoryDomain
 /// repositories do so: the domain's own errors and cancellation pass through, a `PostgresError` that
 /// `translate` recognises becomes what it returns, and any other failure (pool timeout, connection lost,
 /// server error) is logged with `operation` and becomes `TripHistoryError.unavailable(retryAfterSeconds: 1)`.
-/// A caller the pool shed (`PostgresPoolError.overloaded`) becomes the same error, logged only at debug
+/// A caller the pool shed (`PostgresPoolError.overloaded`, `.readQueueFull`) becomes the same error, logged only at debug
 /// level: under overload a warning per refused request would add a log flood to it.
 /// SQL and server messages are only logged, never returned.
 func withDomainErrors<T>(
@@ -22,7 +22,7 @@ func withDomainErrors<T>(
         throw error
     } catch is CancellationError {
         throw CancellationError()
-    } catch PostgresPoolError.overloaded {
+    } catch PostgresPoolError.overloaded, PostgresPoolError.readQueueFull {
         logger.debug("database pool overloaded", metadata: ["operation": "\(operation)"])
         throw TripHistoryError.unavailable(retryAfterSeconds: 1)
     } catch let error as PostgresError {

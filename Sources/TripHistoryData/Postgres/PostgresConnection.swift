@@ -1,25 +1,47 @@
 internal import CLibPQ
 
-/// One open libpq connection in blocking mode, the single owner of its `PGconn` (closed on deinit).
+/// One open libpq connection, the single owner of its `PGconn` (closed on deinit).
 ///
 /// Every method blocks the calling thread on network I/O, so call them only from a thread that may block
-/// (the pool runs them on its `NIOThreadPool`). A connection is used by one thread at a time.
+/// (the pool runs them on its `NIOThreadPool`). A connection is used by one thread at a time. The socket is in
+/// libpq's nonblocking mode: each statement is sent, then its results are awaited with `poll(2)` for at most
+/// `queryTimeout` each, so a server that stops answering without closing the socket cannot hold a thread
+/// for the kernel's retransmission time. A statement given up on is canceled and the connection with it.
 // @unchecked Sendable: the pool hands a connection to exactly one thread-pool job at a time, so the
 // mutable handle is never touched concurrently even though the reference crosses threads.
 public final class PostgresConnection: @unchecked Sendable {
     /// Internal so the notification extension can reach the socket; it never leaves the module.
     let handle: OpaquePointer
     private var preparedNames: Set<String> = []
+    /// Longest PostgreSQL may stay silent about a statement sent on this connection (awaiting each result,
+    /// or sending) before the client cancels it and gives the connection up with a `PostgresError` of kind
+    /// `timedOut`; nil waits without bound. Keep it above the session's `statement_timeout`, so the server's
+    /// own timeout (SQLSTATE 57014, connection intact) answers first whenever the server is alive.
+    public var queryTimeout: Duration?
+    /// Set once a statement was given up on: the connection's protocol state is unknown, so it is never used
+    /// again.
+    var isAbandoned = false
+
+    /// TCP keepalives and a TCP user timeout, so an idle connection to a peer that vanished, or data the
+    /// peer never acknowledges, fail after about eleven seconds instead of the kernel's default of hours or
+    /// minutes. Settings of the same name in a connection string win.
+    public static let networkSettings: [(keyword: String, value: String)] = [
+        ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"), ("keepalives_count", "3"),
+        ("tcp_user_timeout", "11000"),
+    ]
 
     /// Opens a connection. `connectionString` is a `postgresql://` URI or a `key=value` conninfo string;
-    /// its own settings win over the defaults given here. The session is set to UTC with the given
-    /// statement timeout. `settings` are further libpq keywords (e.g. TCP keepalives), also overridable by the
-    /// connection string. Throws `PostgresError` of kind `connectionFailed` when the server cannot be reached.
+    /// its own settings win over the defaults given here and `networkSettings`. The session is set to UTC
+    /// with the given statement timeout (0: none), and `queryTimeout` to the statement timeout plus
+    /// `queryGrace` (nil without a statement timeout), which also bounds the session setup. Throws
+    /// `PostgresError` of kind `connectionFailed` when the server cannot be reached.
     public init(
         connectionString: String, connectTimeoutSeconds: Int = 3, statementTimeoutMilliseconds: Int = 5000,
-        applicationName: String = "trip-history", settings: [(keyword: String, value: String)] = []
+        queryGrace: Duration = .seconds(1), applicationName: String = "trip-history"
     ) throws(PostgresError) {
-        // Later keywords override earlier ones, so the connection string (last) can override the defaults.
+        // Later keywords override earlier ones, and libpq expands the connection string (`dbname`, last) in
+        // place, so its own settings override the defaults.
+        let settings = Self.networkSettings
         let keywords = ["connect_timeout", "application_name"] + settings.map(\.keyword) + ["dbname"]
         let values =
             [String(max(connectTimeoutSeconds, 1)), applicationName] + settings.map(\.value) + [connectionString]
@@ -27,15 +49,16 @@ public final class PostgresConnection: @unchecked Sendable {
         guard let connection else {
             throw PostgresError(kind: .connectionFailed, message: "out of memory while connecting")
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
+        guard PQstatus(connection) == CONNECTION_OK, PQsetnonblocking(connection, 1) == 0 else {
             let message = PostgresError.libpqMessage(connection)
             PQfinish(connection)
             throw PostgresError(kind: .connectionFailed, message: message)
         }
         self.handle = connection
+        let statementTimeout = max(statementTimeoutMilliseconds, 0)
+        self.queryTimeout = statementTimeout > 0 ? .milliseconds(statementTimeout) + queryGrace : nil
         do {
-            try execute(
-                unsafeSQL: "SET TIME ZONE 'UTC'; SET statement_timeout = \(max(statementTimeoutMilliseconds, 0))")
+            try execute(unsafeSQL: "SET TIME ZONE 'UTC'; SET statement_timeout = \(statementTimeout)")
         } catch {
             throw PostgresError(kind: .connectionFailed, sqlState: error.sqlState, message: error.message)
         }
@@ -53,13 +76,26 @@ public final class PostgresConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with `queryTimeout` set to `timeout` (nil: no bound), restoring the previous one after;
+    /// for work whose statements may legitimately run longer than the session's default, e.g. under a
+    /// `SET LOCAL statement_timeout`.
+    public func withQueryTimeout<T>(_ timeout: Duration?, _ body: () throws -> T) rethrows -> T {
+        let previous = queryTimeout
+        queryTimeout = timeout
+        defer { queryTimeout = previous }
+        return try body()
+    }
+
     /// Whether the connection is usable as far as the client can tell without a round trip: reads what the
     /// server may have sent (e.g. a shutdown notice) and reports false once the socket is closed.
     public var isAlive: Bool {
-        guard PQstatus(handle) == CONNECTION_OK else { return false }
+        guard !isAbandoned, PQstatus(handle) == CONNECTION_OK else { return false }
         guard PQconsumeInput(handle) == 1 else { return false }
         return PQstatus(handle) == CONNECTION_OK
     }
+
+    /// The connection's socket descriptor, -1 once closed; for checking its TCP options.
+    var socketDescriptor: Int32 { PQsocket(handle) }
 
     /// Whether the session is outside any transaction, so the next user starts from a clean state.
     public var isIdle: Bool {
@@ -69,10 +105,11 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Runs `query` with its bindings as text parameters and returns its rows.
     @discardableResult
     public func query(_ query: PostgresQuery) throws(PostgresError) -> PostgresRows {
-        let result = try withParameters(query.bindings.values) { count, values in
-            PQexecParams(handle, query.sql, count, nil, values, nil, nil, 0)
+        try startExchange()
+        let sent = try withParameters(query.bindings.values) { count, values in
+            PQsendQueryParams(handle, query.sql, count, nil, values, nil, nil, 0)
         }
-        return try check(result)
+        return try check(try finishExchange(sent: sent))
     }
 
     /// Executes `statement` with its bindings and returns every row decoded, preparing it on this connection
@@ -94,23 +131,26 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Executes `statement` with `bindings` and returns the raw rows.
     func execute(_ statement: PreparedStatement, _ bindings: PostgresBindings) throws(PostgresError) -> PostgresRows {
         try prepareIfNeeded(statement)
-        let result = try withParameters(bindings.values) { count, values in
-            PQexecPrepared(handle, statement.name, count, values, nil, nil, statement.resultFormat.rawValue)
+        try startExchange()
+        let sent = try withParameters(bindings.values) { count, values in
+            PQsendQueryPrepared(handle, statement.name, count, values, nil, nil, statement.resultFormat.rawValue)
         }
-        return try check(result)
+        return try check(try finishExchange(sent: sent))
     }
 
     /// Prepares `statement` on this connection unless that happened before.
     func prepareIfNeeded(_ statement: PreparedStatement) throws(PostgresError) {
         guard !preparedNames.contains(statement.name) else { return }
-        try check(PQprepare(handle, statement.name, statement.sql, 0, nil))
+        try startExchange()
+        try check(try finishExchange(sent: PQsendPrepare(handle, statement.name, statement.sql, 0, nil)))
         preparedNames.insert(statement.name)
     }
 
     /// Runs trusted SQL text without parameters; several statements separated by `;` are allowed.
     /// Never pass input here: use `query(_:)` or a prepared statement.
     public func execute(unsafeSQL sql: String) throws(PostgresError) {
-        try check(PQexec(handle, sql))
+        try startExchange()
+        try check(try finishExchange(sent: PQsendQuery(handle, sql)))
     }
 
     /// Runs `body` inside `BEGIN` ... `COMMIT`, rolling back when it throws. Returns only after the commit
@@ -135,8 +175,13 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Streams rows into `COPY ... FROM STDIN` (text format): `produce` fills the buffer it is given (empty
     /// on each call) and returns false when it has written its last chunk. Returns the rows the server stored.
-    /// When `produce` throws, the copy is aborted and nothing is stored.
+    /// When `produce` throws, the copy is aborted and nothing is stored. Not bounded by `queryTimeout`: the
+    /// connection is in blocking mode while it copies.
     public func copyIn(unsafeSQL sql: String, produce: (inout [UInt8]) throws -> Bool) throws -> Int {
+        guard !isAbandoned, PQsetnonblocking(handle, 0) == 0 else {
+            throw PostgresError(kind: .connectionLost, message: PostgresError.libpqMessage(handle))
+        }
+        defer { _ = PQsetnonblocking(handle, 1) }
         try check(PQexec(handle, sql), accepted: [PGRES_COPY_IN])
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)

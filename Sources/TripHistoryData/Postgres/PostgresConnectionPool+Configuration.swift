@@ -20,11 +20,19 @@ extension PostgresConnectionPool {
         public var pipelinedConnections: Int
         /// Most reads one pipelined connection sends at once.
         public var maximumPipelineBatch: Int
+        /// Most reads waiting for a pipelined connection; further ones fail at once with
+        /// `PostgresPoolError.readQueueFull`.
+        public var maximumQueuedReads: Int
+        /// How long past the statement timeout the client still waits for PostgreSQL's answer to a statement
+        /// before it cancels it and drops the connection (`PostgresConnection.queryTimeout`), for a server
+        /// that stopped answering without closing the socket.
+        public var queryGrace: Duration
 
         public init(
             connectionString: String, size: Int = 8, acquireTimeout: Duration = .seconds(2),
             statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3),
-            pipelinedConnections: Int = 2, maximumPipelineBatch: Int = 16, maximumWaiters: Int = 64
+            pipelinedConnections: Int = 2, maximumPipelineBatch: Int = 16, maximumWaiters: Int = 64,
+            maximumQueuedReads: Int = 1024, queryGrace: Duration = .seconds(1)
         ) {
             self.connectionString = connectionString
             self.size = max(size, 1)
@@ -34,6 +42,14 @@ extension PostgresConnectionPool {
             self.connectTimeout = connectTimeout
             self.pipelinedConnections = max(pipelinedConnections, 1)
             self.maximumPipelineBatch = max(maximumPipelineBatch, 1)
+            self.maximumQueuedReads = max(maximumQueuedReads, 1)
+            self.queryGrace = max(queryGrace, .zero)
+        }
+
+        /// The client's query timeout for statements that run under `statementTimeout` rather than the
+        /// pool's default: that timeout plus `queryGrace`.
+        public func queryTimeout(statementTimeout: Duration) -> Duration {
+            statementTimeout + queryGrace
         }
 
         /// `existing` while it is alive, else a new connection with these settings. Blocks on the network, so
@@ -42,7 +58,7 @@ extension PostgresConnectionPool {
             if let existing, existing.isAlive { return existing }
             return try PostgresConnection(
                 connectionString: connectionString, connectTimeoutSeconds: connectTimeoutSeconds,
-                statementTimeoutMilliseconds: statementTimeoutMilliseconds
+                statementTimeoutMilliseconds: statementTimeoutMilliseconds, queryGrace: queryGrace
             )
         }
 

@@ -38,6 +38,7 @@ public final class PostgresConnectionPool: Service, Sendable {
                 try? await Task.sleep(for: interval)
                 guard let self else { return }
                 self.expireWaiters(now: .now)
+                self.pipelinedReads.expire(now: .now)
             }
         }
         sweeper.withLockedValue { $0 = task }
@@ -93,8 +94,9 @@ public final class PostgresConnectionPool: Service, Sendable {
     /// Runs `statement` on a pipelined connection, shared with other callers' reads, and returns its rows
     /// decoded (on the connection's thread, right after they arrived). For reads that are one statement and
     /// need no transaction. Throws `PostgresError` when the statement fails or the connection cannot be
-    /// opened or breaks, `PostgresPoolError.acquireTimeout` when it waited longer than `acquireTimeout` to be
-    /// sent, `PostgresPoolError.shutdown` after `shutdown()`, or the decoding error.
+    /// opened, breaks or stops answering (kind `timedOut`), `PostgresPoolError.acquireTimeout` when it waited
+    /// longer than `acquireTimeout` to be sent, `readQueueFull` when too many reads wait already,
+    /// `PostgresPoolError.shutdown` after `shutdown()`, or the decoding error.
     public func read<Statement: PostgresStatement>(
         _ statement: Statement
     ) async throws -> [Statement.Row] where Statement.Row: Sendable {

@@ -7,6 +7,9 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
         case connectionFailed
         /// An open connection broke while in use.
         case connectionLost
+        /// PostgreSQL sent no answer within the client's query timeout (`PostgresConnection.queryTimeout`):
+        /// the statement was canceled and the connection given up.
+        case timedOut
         /// The server rejected a statement; `sqlState` says why.
         case server
         /// A parameter cannot be sent (e.g. it contains a NUL byte).
@@ -29,7 +32,7 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     /// True when the connection that produced this error must not be used again: a new one may succeed.
     public var isConnectionProblem: Bool {
         switch kind {
-        case .connectionFailed, .connectionLost:
+        case .connectionFailed, .connectionLost, .timedOut:
             return true
         case .server, .invalidParameter, .decoding:
             guard let sqlState else { return false }

@@ -11,11 +11,14 @@ import Logging
 /// this schema, `BENCHMARKS.md`).
 /// A pipeline sends a batch per wake-up and keeps the number of busy backends at the number of connections.
 ///
-/// Connections open lazily on their thread and are replaced after they break; a read that was sent on a
-/// connection that broke fails with its error (the callers answer 503) and is not retried. A read still
-/// waiting when its connection's thread next looks, `acquireTimeout` after it arrived, fails with
-/// `PostgresPoolError.acquireTimeout`, as a wait for a lent connection does: under overload callers get a
-/// quick 503 rather than an ever longer queue.
+/// Connections open lazily on their thread and are replaced after they break or stop answering (each result
+/// is awaited no longer than the connections' query timeout, `Configuration.queryGrace` past the statement
+/// timeout); a read that was sent on a connection that broke fails with its error (the callers answer 503)
+/// and is not retried. A read still waiting `acquireTimeout` after it arrived fails with
+/// `PostgresPoolError.acquireTimeout` (the pool's sweeper calls `expire(now:)`, so this holds while every
+/// thread is busy with a batch), as a wait for a lent connection does; and with more than
+/// `maximumQueuedReads` waiting, a new read fails at once with `PostgresPoolError.readQueueFull`: under
+/// overload or while PostgreSQL does not answer, callers get a quick 503 rather than an ever longer queue.
 final class PostgresPipelinedReads: @unchecked Sendable {
     // @unchecked Sendable: `reads`, `isShutdown` and `running` are only touched with `condition` locked.
 
@@ -49,8 +52,9 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         }
     }
 
-    /// Queues `query`, whose outcome goes to `complete` (called once, on a connection's thread); fails it at
-    /// once with `PostgresPoolError.shutdown` once `shutdown()` was called.
+    /// Queues `query`, whose outcome goes to `complete` (called once, on a connection's thread, or on the
+    /// caller's or sweeper's when it fails without being sent); fails it at once with
+    /// `PostgresPoolError.shutdown` once `shutdown()` was called, and with `readQueueFull` when the queue is.
     func enqueue(
         _ query: PostgresConnection.PipelinedStatement,
         complete: @escaping @Sendable (Result<PostgresRows, any Error>) -> Void
@@ -60,6 +64,11 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         guard !isShutdown else {
             condition.unlock()
             read.complete(.failure(PostgresPoolError.shutdown))
+            return
+        }
+        guard reads.count < configuration.maximumQueuedReads else {
+            condition.unlock()
+            read.complete(.failure(PostgresPoolError.readQueueFull))
             return
         }
         reads.append(read)
@@ -82,6 +91,23 @@ final class PostgresPipelinedReads: @unchecked Sendable {
                 condition.unlock()
             }
         }
+    }
+
+    /// Fails, with `PostgresPoolError.acquireTimeout`, every read that waited past its deadline.
+    func expire(now: ContinuousClock.Instant) {
+        condition.lock()
+        let expired = takeExpired(now: now)
+        condition.unlock()
+        for read in expired { read.complete(.failure(PostgresPoolError.acquireTimeout)) }
+    }
+
+    /// Removes and returns the waiting reads whose deadline has passed; call with `condition` locked.
+    private func takeExpired(now: ContinuousClock.Instant) -> [Read] {
+        // Reads queue in arrival order with the same timeout, so the expired ones are a prefix.
+        let count = reads.prefix { $0.deadline <= now }.count
+        guard count > 0 else { return [] }
+        defer { reads.removeFirst(count) }
+        return Array(reads.prefix(count))
     }
 
     /// Marks the reads as shut down and wakes every thread; returns the reads that never started.
@@ -118,13 +144,10 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         defer { condition.unlock() }
         while reads.isEmpty && !isShutdown { condition.wait() }
         guard !isShutdown else { return nil }
-        // Reads queue in arrival order with the same timeout, so the expired ones are a prefix.
-        let now = ContinuousClock.Instant.now
-        let expiredCount = reads.prefix { $0.deadline <= now }.count
-        let expired = Array(reads.prefix(expiredCount))
-        let count = min(reads.count - expiredCount, configuration.maximumPipelineBatch)
-        let batch = Array(reads[expiredCount..<(expiredCount + count)])
-        reads.removeFirst(expiredCount + count)
+        let expired = takeExpired(now: .now)
+        let count = min(reads.count, configuration.maximumPipelineBatch)
+        let batch = Array(reads.prefix(count))
+        reads.removeFirst(count)
         // Another thread may take what is left rather than wait for this batch to finish.
         if !reads.isEmpty { condition.signal() }
         return (batch, expired)

@@ -5,6 +5,9 @@ public enum PostgresPoolError: Error, Hashable, Sendable {
     /// Every connection was busy and the most callers the pool lets wait were already waiting; refused at
     /// once rather than queued (load shedding).
     case overloaded
+    /// Too many single-statement reads were already waiting for a pipelined connection
+    /// (`Configuration.maximumQueuedReads`).
+    case readQueueFull
     /// The pool was shut down; it lends nothing any more.
     case shutdown
 }

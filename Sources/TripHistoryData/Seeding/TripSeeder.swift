@@ -57,19 +57,22 @@ public struct TripSeeder: Sendable {
         guard riders.lowerBound > 0 else { return 0 }
         let windowEndMicros = self.windowEndMicros
         let written = try await pool.withConnection { connection in
-            try connection.transaction { connection in
-                // Loading a million rows takes longer than the request timeout allows.
-                try connection.execute(unsafeSQL: "SET LOCAL statement_timeout = 0")
-                try connection.query(
-                    "DELETE FROM trips WHERE rider_id BETWEEN \(riders.lowerBound) AND \(riders.upperBound)"
-                )
-                var generator = SeedTripGenerator(
-                    riders: riders, distribution: distribution, seed: seed, windowEndMicros: windowEndMicros
-                )
-                return try connection.copyIn(unsafeSQL: "COPY trips (\(Self.copyColumns)) FROM STDIN") { buffer in
-                    let more = generator.fill(&buffer, chunkBytes: Self.chunkBytes)
-                    progress?(generator.rowsWritten)
-                    return more
+            // No statement timeout, so no client-side query timeout either.
+            try connection.withQueryTimeout(nil) {
+                try connection.transaction { connection in
+                    // Loading a million rows takes longer than the request timeout allows.
+                    try connection.execute(unsafeSQL: "SET LOCAL statement_timeout = 0")
+                    try connection.query(
+                        "DELETE FROM trips WHERE rider_id BETWEEN \(riders.lowerBound) AND \(riders.upperBound)"
+                    )
+                    var generator = SeedTripGenerator(
+                        riders: riders, distribution: distribution, seed: seed, windowEndMicros: windowEndMicros
+                    )
+                    return try connection.copyIn(unsafeSQL: "COPY trips (\(Self.copyColumns)) FROM STDIN") { buffer in
+                        let more = generator.fill(&buffer, chunkBytes: Self.chunkBytes)
+                        progress?(generator.rowsWritten)
+                        return more
+                    }
                 }
             }
         }

@@ -47,6 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
             analystPool: try database.analystPool(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),
             statementTimeout: try database.statementTimeout(environment: environment),
+            queryGrace: try database.queryGrace(environment: environment),
+            maximumQueuedReads: try database.resolvedMaximumQueuedReads(environment: environment),
             migrations: database.migrationSource(environment: environment),
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),

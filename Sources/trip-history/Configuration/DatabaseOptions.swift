@@ -62,6 +62,18 @@ struct DatabaseOptions: ParsableArguments {
     )
     var statementTimeoutMs: Int?
 
+    @Option(
+        help:
+            "Milliseconds past the statement timeout that the service still waits for PostgreSQL's answer to a statement before it cancels it, drops the connection and answers 503. Default: $TRIP_HISTORY_QUERY_GRACE_MS, else 1000."
+    )
+    var queryGraceMs: Int?
+
+    @Option(
+        help:
+            "Most rider reads waiting for a pipelined connection; more are refused at once with 503. Default: $TRIP_HISTORY_DB_MAX_QUEUED_READS, else 1024."
+    )
+    var maxQueuedReads: Int?
+
     /// The connection string; a missing one is a usage error rather than a silent localhost default.
     func connectionString(environment: [String: String]) throws -> String {
         guard let url = databaseURL ?? environment["DATABASE_URL"], !url.isEmpty else {
@@ -128,6 +140,20 @@ struct DatabaseOptions: ParsableArguments {
             try statementTimeoutMs ?? environment["TRIP_HISTORY_STATEMENT_TIMEOUT_MS"].map(Self.integer) ?? 5000
         guard milliseconds > 0 else { throw ValidationError("The statement timeout must be positive.") }
         return .milliseconds(milliseconds)
+    }
+
+    func queryGrace(environment: [String: String]) throws -> Duration {
+        let milliseconds = try queryGraceMs ?? environment["TRIP_HISTORY_QUERY_GRACE_MS"].map(Self.integer) ?? 1000
+        guard milliseconds > 0 else { throw ValidationError("The query grace must be positive.") }
+        return .milliseconds(milliseconds)
+    }
+
+    func resolvedMaximumQueuedReads(environment: [String: String]) throws -> Int {
+        let count = try maxQueuedReads ?? environment["TRIP_HISTORY_DB_MAX_QUEUED_READS"].map(Self.integer) ?? 1024
+        guard (1...1_000_000).contains(count) else {
+            throw ValidationError("The queued reads must be 1 to 1000000.")
+        }
+        return count
     }
 
     private static func integer(_ text: String) throws -> Int {

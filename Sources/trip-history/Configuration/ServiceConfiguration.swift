@@ -18,6 +18,10 @@ struct ServiceConfiguration: Sendable {
     var analystPool: PoolSettings
     var pipelinedConnections: Int
     var statementTimeout: Duration
+    /// How long past a statement timeout the client waits for PostgreSQL before giving a statement up.
+    var queryGrace: Duration
+    /// Most rider reads waiting for a pipelined connection.
+    var maximumQueuedReads: Int
     /// The migrations the schema is checked against, by `serve` at start and by the health monitor.
     var migrations: MigrationSource
     var openAPIPath: String
