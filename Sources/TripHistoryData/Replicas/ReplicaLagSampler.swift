@@ -105,9 +105,6 @@ public final class ReplicaLagSampler: Service, Sendable {
     private func open(_ connectionString: String, name: String) throws(PostgresError) -> PostgresConnection {
         try PostgresConnection(
             connectionString: connectionString, connectTimeoutSeconds: 2, statementTimeoutMilliseconds: 2000,
-            applicationName: name,
-            settings: [
-                ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"), ("keepalives_count", "2"),
-            ])
+            queryGrace: .seconds(1), applicationName: name)
     }
 }
