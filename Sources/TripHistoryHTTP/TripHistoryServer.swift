@@ -26,6 +26,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var openAPIDocument: [UInt8]
         /// Whether the database is reachable and current, for `GET /readyz`.
         public var isReady: @Sendable () async -> Bool
+        /// Whether the read replica is up, reported by `GET /readyz`; nil when none is configured.
+        public var isReaderUp: (@Sendable () -> Bool)?
         /// The Prometheus text exposition served at `GET /metrics`; nil serves no `/metrics`.
         public var metricsExposition: (@Sendable () -> [UInt8])?
         /// The explorer and API reference pages; nil serves neither.
@@ -36,8 +38,10 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             maximumConcurrentExports: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool,
-            metricsExposition: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
+            metricsExposition: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
+            isReaderUp: (@Sendable () -> Bool)? = nil
         ) {
+            self.isReaderUp = isReaderUp
             self.webPages = webPages
             self.secret = secret
             self.cache = cache
@@ -84,7 +88,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         )
         webPages = settings.webPages
         operationalRoutes = OperationalRoutes(
-            isReady: settings.isReady, openAPIDocument: settings.openAPIDocument,
+            isReady: settings.isReady, isReaderUp: settings.isReaderUp, openAPIDocument: settings.openAPIDocument,
             metrics: settings.metricsExposition
         )
     }

@@ -32,7 +32,18 @@ func buildApplication(
         throw ValidationError("Cannot read the OpenAPI document at \(configuration.openAPIPath).")
     }
 
-    let repository = PostgresTripRepository(pool: pool, logger: logger)
+    // Reads go to the reader only when it is safe for them (PostgresReadRouting); the reader pool has the
+    // writer pool's limits.
+    let readerPool = configuration.readConnectionString.map { readURL in
+        PostgresConnectionPool(
+            configuration: .init(
+                connectionString: readURL, size: configuration.poolSize,
+                statementTimeout: configuration.statementTimeout,
+                pipelinedConnections: configuration.pipelinedConnections),
+            logger: logger)
+    }
+    let routing = PostgresReadRouting(writer: pool, reader: readerPool, logger: logger)
+    let repository = PostgresTripRepository(pool: pool, reads: routing, logger: logger)
     // Readiness is checked in the background on a connection of its own, never from a probe's request.
     let health = try DatabaseHealthMonitor(
         connectionString: configuration.connectionString, migrationsDirectory: configuration.migrationsDirectory,
@@ -40,20 +51,37 @@ func buildApplication(
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
-    let changeListener = cache.map { cache in
-        PostgresChangeListener(
+    // With a reader the listener also feeds the routing: a rider's requirement is recorded before the
+    // rider's cached responses are dropped, so no read computed after the drop can come from a stale reader.
+    var changeListener: PostgresChangeListener?
+    if cache != nil || readerPool != nil {
+        let routed = readerPool != nil
+        let onCommitted: @Sendable (RiderID?, WALPosition) -> Void = { riderID, position in
+            routing.changeCommitted(riderID: riderID, at: position)
+        }
+        let onBarrier: @Sendable (String) -> Void = { routing.barrierReceived($0) }
+        changeListener = PostgresChangeListener(
             connectionString: configuration.connectionString, logger: logger,
-            onListening: { cache.resume() },
-            onDisconnected: { cache.suspend() },
+            onListening: {
+                routing.feedListening()
+                cache?.resume()
+            },
+            onDisconnected: {
+                routing.feedLost()
+                cache?.suspend()
+            },
             onChange: { riderID in
-                if let riderID { cache.invalidate(riderID) } else { cache.invalidateAll() }
-            }
+                if let riderID { cache?.invalidate(riderID) } else { cache?.invalidateAll() }
+            },
+            barrierChannel: routed ? routing.barrierChannel : nil, onCommitted: routed ? onCommitted : nil,
+            onBarrier: routed ? onBarrier : nil
         )
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
     let analystRepository = PostgresAnalystTripRepository(
-        pool: pool, statementTimeout: analystConfiguration.statementTimeout, logger: logger
+        pool: pool, reads: routing, statementTimeout: analystConfiguration.statementTimeout, logger: logger
     )
+    let isReaderUp: (@Sendable () -> Bool)? = readerPool == nil ? nil : { @Sendable in routing.isReaderUp }
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
         settings: .init(
@@ -62,7 +90,8 @@ func buildApplication(
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             metricsExposition: { metrics.emitToBuffer() },
-            webPages: try WebPages(openAPIDocument: openAPIDocument)
+            webPages: try WebPages(openAPIDocument: openAPIDocument),
+            isReaderUp: isReaderUp
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
@@ -78,6 +107,13 @@ func buildApplication(
     application.addServices(
         pool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
     if let changeListener { application.addServices(changeListener) }
+    if let readerPool, let readURL = configuration.readConnectionString {
+        application.addServices(
+            readerPool,
+            ReplicaLagSampler(
+                writerConnectionString: configuration.connectionString, readerConnectionString: readURL,
+                routing: routing, logger: logger))
+    }
     return application
 }
 

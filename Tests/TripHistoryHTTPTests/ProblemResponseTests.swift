@@ -91,5 +91,19 @@ import TripHistoryTestSupport
         try await ready.test { client in
             try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok) }
         }
+        // With a read replica, its state is reported, and a reader that is down does not make the instance unready.
+        for up in [true, false] {
+            let withReader = await TestAPI(repository: InMemoryTripRepository(), isReaderUp: { up })
+            try await withReader.test { client in
+                try await client.execute(uri: "/readyz", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.json().string("status") == "ready")
+                    #expect(response.json().string("reader") == (up ? "ready" : "down"))
+                }
+            }
+        }
+        try await ready.test { client in
+            try await client.execute(uri: "/readyz", method: .get) { #expect($0.json().string("reader") == nil) }
+        }
     }
 }

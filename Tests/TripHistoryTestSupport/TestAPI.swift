@@ -31,11 +31,11 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public init(
         repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true },
         cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
-            cache: cache, metrics: metrics
+            cache: cache, metrics: metrics, isReaderUp: isReaderUp
         )
     }
 
@@ -46,7 +46,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil
+        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
+        isReaderUp: (@Sendable () -> Bool)? = nil
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -55,7 +56,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 secret: Self.secret, cache: cache, analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, metricsExposition: metrics,
-                webPages: webPages
+                webPages: webPages, isReaderUp: isReaderUp
             )
         )
         tokens = server.tokens

@@ -9,6 +9,10 @@
 #                                            creates (once) and starts a cluster in DIR listening on 127.0.0.1:PORT,
 #                                            creates the database `trip_history` and exports DATABASE_URL and
 #                                            TRIP_HISTORY_TEST_PGCTL; --ephemeral trades durability for speed
+#   start_standby DIR PORT PRIMARY_PORT DELAY
+#                                            copies the running cluster on PRIMARY_PORT into DIR (pg_basebackup -R)
+#                                            and starts it as a streaming hot standby on 127.0.0.1:PORT that applies
+#                                            each commit DELAY (e.g. 3s) late; exports TRIP_HISTORY_TEST_READ_URL
 #   stop_cluster DIR                         stops the cluster in DIR if it runs (fast, then immediate, then kill)
 #   remove_cluster DIR                       stops the cluster and deletes DIR
 #   pg_cluster_running DIR                   status 0 when the cluster in DIR runs
@@ -293,6 +297,37 @@ start_private_cluster() {
     export DATABASE_URL="postgresql://postgres@127.0.0.1:$port/$PG_DATABASE_NAME"
     # Integration tests append `stop -m fast` or `start` and run the result through `sh -c`.
     export TRIP_HISTORY_TEST_PGCTL=$pg_ctl
+    return 0
+}
+
+start_standby() {
+    local dir=${1:?start_standby DIR PORT PRIMARY_PORT DELAY} port=${2:?} primary_port=${3:?} delay=${4:?}
+    local bin
+    bin=$(pg_bin_dir) || return 1
+    pg_owner_can_use "$dir" || return 1
+    dir=$(cd "$dir" && pwd) || return 1
+    local data=$dir/data log=$dir/postgres.log sock=$dir/run
+    if ((${#sock} + ${#port} + 10 > 100)); then sock=/tmp; fi
+    _pg_log "copying the cluster on port $primary_port into a standby in $data"
+    if ! _pg_as_owner "$bin/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres -D "$data" -R \
+        -X stream -c fast --no-sync >"$dir/initdb.log" 2>&1; then
+        cat "$dir/initdb.log" >&2
+        _pg_err "pg_basebackup failed"
+        return 1
+    fi
+    if [[ $sock != /tmp ]]; then
+        mkdir -p "$sock" || return 1
+        if ((EUID == 0)); then chown postgres:postgres "$sock" || return 1; fi
+    fi
+    _pg_write_settings "$data" "$port" "$sock" 1 || return 1
+    printf "recovery_min_apply_delay = '%s'\nhot_standby_feedback = on\n" "$delay" >>"$data/trip_history.conf"
+    _pg_log "starting the standby on 127.0.0.1:$port (apply delay $delay, log: $log)"
+    if ! _pg_as_owner "$bin/pg_ctl" -D "$data" -l "$log" -w -t 60 start >/dev/null; then
+        tail -n 20 "$log" >&2 2>/dev/null
+        _pg_err "the standby did not start (log: $log)"
+        return 1
+    fi
+    export TRIP_HISTORY_TEST_READ_URL="postgresql://postgres@127.0.0.1:$port/$PG_DATABASE_NAME"
     return 0
 }
 

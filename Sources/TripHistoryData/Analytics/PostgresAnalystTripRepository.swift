@@ -10,17 +10,20 @@ public import TripHistoryDomain
 /// as `AnalystQueryError.timedOut`; a zone PostgreSQL does not know as `ValidationError` on `tz`; a stats
 /// total beyond Int64 as `ValidationError` on `from`; any other database failure as
 /// `TripHistoryError.unavailable(retryAfterSeconds: 1)`. SQL and server messages are only logged.
+/// With `reads`, every call runs on the reader while it is up (`PostgresReadRouting.analystRead`).
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
+    private let reads: PostgresReadRouting?
     private let statementTimeoutMilliseconds: Int
     private let logger: Logger
 
     /// `statementTimeout` bounds each analyst statement; at least one millisecond.
     public init(
-        pool: PostgresConnectionPool, statementTimeout: Duration = .seconds(30),
+        pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil, statementTimeout: Duration = .seconds(30),
         logger: Logger = Logger(label: "trip-history.analyst")
     ) {
         self.pool = pool
+        self.reads = reads
         let components = statementTimeout.components
         self.statementTimeoutMilliseconds = max(
             1, Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
@@ -122,14 +125,15 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             }
             return nil
         }
-        return try await withDomainErrors(operation, logger: logger, translate: translate) {
-            try await pool.withConnection { connection in
-                try connection.transaction { connection in
-                    try connection.execute(
-                        unsafeSQL: "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)")
-                    return try body(connection)
-                }
+        let transaction: @Sendable (PostgresConnection) throws -> T = { connection in
+            try connection.transaction { connection in
+                try connection.execute(unsafeSQL: "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)")
+                return try body(connection)
             }
+        }
+        return try await withDomainErrors(operation, logger: logger, translate: translate) {
+            guard let reads else { return try await pool.withConnection(transaction) }
+            return try await reads.analystRead { try await $0.withConnection(transaction) }
         }
     }
 }

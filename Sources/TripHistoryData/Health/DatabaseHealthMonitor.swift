@@ -1,7 +1,6 @@
 public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
-import NIOPosix
 public import ServiceLifecycle
 import Synchronization
 
@@ -40,19 +39,7 @@ public final class DatabaseHealthMonitor: Service, Sendable {
 
     /// Checks until the service group shuts down, on a thread of its own (libpq blocks).
     public func run() async throws {
-        let stop = NIOLockedValueBox(false)
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
-        await withGracefulShutdownHandler {
-            await withTaskCancellationHandler {
-                try? await thread.runIfActive { self.checkRepeatedly(until: stop) }
-            } onCancel: {
-                stop.withLockedValue { $0 = true }
-            }
-        } onGracefulShutdown: {
-            stop.withLockedValue { $0 = true }
-        }
-        try? await thread.shutdownGracefully()
+        try? await DedicatedThread.run { self.checkRepeatedly(until: $0) }
     }
 
     private func checkRepeatedly(until stop: NIOLockedValueBox<Bool>) {

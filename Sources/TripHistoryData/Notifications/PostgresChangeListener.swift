@@ -1,6 +1,6 @@
+import Foundation
 public import Logging
 import NIOConcurrencyHelpers
-import NIOPosix
 public import ServiceLifecycle
 public import TripHistoryDomain
 
@@ -30,18 +30,29 @@ public final class PostgresChangeListener: Service, Sendable {
     private let onListening: @Sendable () -> Void
     private let onDisconnected: @Sendable () -> Void
     private let onChange: @Sendable (RiderID?) -> Void
+    private let barrierChannel: String?
+    private let onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)?
+    private let onBarrier: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - applicationName: the connection's `application_name`, so operators (and tests) can find it in
     ///     `pg_stat_activity`.
     ///   - onChange: the rider whose trips changed, or nil for a payload that is not a rider id (treat it as
     ///     "anything may have changed").
+    ///   - onCommitted: called before `onChange` with the change and a WAL position at or past its commit, and
+    ///     before `onListening` with nil and the writer's position then.
+    ///   - onBarrier: each payload received on `barrierChannel`.
     public init(
         connectionString: String, applicationName: String = "trip-history-listener",
         pollInterval: Duration = .milliseconds(100), logger: Logger,
         onListening: @escaping @Sendable () -> Void, onDisconnected: @escaping @Sendable () -> Void,
-        onChange: @escaping @Sendable (RiderID?) -> Void
+        onChange: @escaping @Sendable (RiderID?) -> Void,
+        barrierChannel: String? = nil, onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)? = nil,
+        onBarrier: (@Sendable (String) -> Void)? = nil
     ) {
+        self.barrierChannel = barrierChannel
+        self.onCommitted = onCommitted
+        self.onBarrier = onBarrier
         self.connectionString = connectionString
         self.applicationName = applicationName
         self.pollInterval = pollInterval
@@ -53,23 +64,11 @@ public final class PostgresChangeListener: Service, Sendable {
 
     /// Listens until the task is cancelled or the application shuts down gracefully.
     public func run() async throws {
-        let stop = NIOLockedValueBox(false)
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
-        await withGracefulShutdownHandler {
-            await withTaskCancellationHandler {
-                do {
-                    try await thread.runIfActive { self.listen(until: stop) }
-                } catch {
-                    logger.debug("change listener did not start", metadata: ["error": "\(error)"])
-                }
-            } onCancel: {
-                stop.withLockedValue { $0 = true }
-            }
-        } onGracefulShutdown: {
-            stop.withLockedValue { $0 = true }
+        do {
+            try await DedicatedThread.run { self.listen(until: $0) }
+        } catch {
+            logger.debug("change listener did not start", metadata: ["error": "\(error)"])
         }
-        try? await thread.shutdownGracefully()
     }
 
     /// The blocking loop of the listener thread; the connection is opened, used and closed on this thread only.
@@ -90,6 +89,8 @@ public final class PostgresChangeListener: Service, Sendable {
                         ]
                     )
                     try opened.execute(unsafeSQL: "LISTEN \(Self.channel)")
+                    if let barrierChannel { try opened.execute(unsafeSQL: "LISTEN \(barrierChannel)") }
+                    if let onCommitted { onCommitted(nil, try Self.position(opened)) }
                     connection = opened
                     retryMilliseconds = 100
                     logger.info("listening for trip changes", metadata: ["channel": "\(Self.channel)"])
@@ -105,9 +106,19 @@ public final class PostgresChangeListener: Service, Sendable {
                 continue
             }
             do {
-                for notification in try current.notifications(waitingUpTo: pollMilliseconds)
-                where notification.channel == Self.channel {
-                    onChange(RiderID(notification.payload))
+                let received = try current.notifications(waitingUpTo: pollMilliseconds)
+                var position: WALPosition?
+                if onCommitted != nil, received.contains(where: { $0.channel == Self.channel }) {
+                    position = try Self.position(current)
+                }
+                for notification in received {
+                    if notification.channel == Self.channel {
+                        let riderID = RiderID(notification.payload)
+                        if let onCommitted, let position { onCommitted(riderID, position) }
+                        onChange(riderID)
+                    } else if notification.channel == barrierChannel {
+                        onBarrier?(notification.payload)
+                    }
                 }
             } catch {
                 logger.warning("lost the trip change feed; reconnecting", metadata: ["error": "\(error)"])
@@ -115,6 +126,15 @@ public final class PostgresChangeListener: Service, Sendable {
                 onDisconnected()
             }
         }
+    }
+
+    /// The writer's WAL insert position: past the commit of every notification already received.
+    private static func position(_ connection: PostgresConnection) throws(PostgresError) -> WALPosition {
+        let text = try connection.query("SELECT pg_current_wal_insert_lsn()::text").string(0, 0)
+        guard let position = text.flatMap(WALPosition.init) else {
+            throw PostgresError(kind: .decoding, message: "pg_current_wal_insert_lsn() returned \(text ?? "null")")
+        }
+        return position
     }
 
     private func sleep(milliseconds: Int32, slice: Int32, unless stop: NIOLockedValueBox<Bool>) {

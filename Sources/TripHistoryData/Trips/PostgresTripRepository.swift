@@ -9,13 +9,25 @@ public import TripHistoryDomain
 /// other callers' reads (`PostgresConnectionPool.read`); recording takes a lent connection for its
 /// transaction. Every database failure (pool timeout, connection lost, statement timeout, serialization failure)
 /// surfaces as `TripHistoryError.unavailable(retryAfterSeconds: 1)`; SQL and server messages are only logged.
+/// With `reads`, lists and details go to the target it chooses for the rider (a replica that has replayed the
+/// rider's acknowledged trips, else the writer); recording always uses `pool`, the writer.
 public struct PostgresTripRepository: TripRepository {
     private let pool: PostgresConnectionPool
+    private let reads: PostgresReadRouting?
     private let logger: Logger
 
-    public init(pool: PostgresConnectionPool, logger: Logger = Logger(label: "trip-history.trips")) {
+    public init(
+        pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil,
+        logger: Logger = Logger(label: "trip-history.trips")
+    ) {
         self.pool = pool
+        self.reads = reads
         self.logger = logger
+    }
+
+    private func read<T>(_ riderID: RiderID, _ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
+        guard let reads else { return try await body(pool) }
+        return try await reads.riderRead(riderID, body)
     }
 
     /// Up to `fetchLimit` trips strictly beyond the position: newest first for `.older` and first pages,
@@ -31,12 +43,14 @@ public struct PostgresTripRepository: TripRepository {
             keyID: query.position?.key.id.rawValue ?? Int64.max,
             statuses: TripStatements.statuses(query.filter.status), limit: max(query.fetchLimit, 0)
         )
-        return try await mapErrors("list trips") { try await pool.read(statement) }
+        return try await mapErrors("list trips") { try await read(query.riderID) { try await $0.read(statement) } }
     }
 
     /// The trip with this id if it belongs to `riderID`; nil otherwise, also when another rider owns it.
     public func trip(id: TripID, riderID: RiderID) async throws -> Trip? {
-        try await mapErrors("get trip") { try await pool.readFirst(TripByID(id: id, riderID: riderID)) }
+        try await mapErrors("get trip") {
+            try await read(riderID) { try await $0.readFirst(TripByID(id: id, riderID: riderID)) }
+        }
     }
 
     /// Stores the trip in one transaction and returns it once committed; the transaction also notifies

@@ -8,18 +8,22 @@ public struct OperationalRoutes: Sendable {
     public typealias Context = TripHistoryRequestContext
 
     private let isReady: @Sendable () async -> Bool
+    private let isReaderUp: (@Sendable () -> Bool)?
     private let openAPIDocument: ByteBuffer
     private let metrics: (@Sendable () -> [UInt8])?
 
     /// `isReady` answers whether the database is reachable and its schema current; `openAPIDocument` is the
     /// repository's `openapi.yaml`, served as is; `metrics`, when given, renders the Prometheus text
     /// exposition served at `GET /metrics`. Like the probes, `/metrics` needs no token: it reveals counts and
-    /// latencies, never trip data, and belongs on a port only scrapers reach.
+    /// latencies, never trip data, and belongs on a port only scrapers reach. `isReaderUp`, given when a read
+    /// replica is configured, is reported in the ready body (`"reader":"ready"` or `"down"`) but does not
+    /// decide readiness: reads fall back to the writer.
     public init(
-        isReady: @escaping @Sendable () async -> Bool, openAPIDocument: [UInt8],
-        metrics: (@Sendable () -> [UInt8])? = nil
+        isReady: @escaping @Sendable () async -> Bool, isReaderUp: (@Sendable () -> Bool)? = nil,
+        openAPIDocument: [UInt8], metrics: (@Sendable () -> [UInt8])? = nil
     ) {
         self.isReady = isReady
+        self.isReaderUp = isReaderUp
         self.openAPIDocument = ByteBuffer(bytes: openAPIDocument)
         self.metrics = metrics
     }
@@ -33,7 +37,8 @@ public struct OperationalRoutes: Sendable {
                     detail: "The database is unreachable or its migrations are not current.", retryAfterSeconds: 1
                 )
             }
-            return Response(Self.status("ready"))
+            guard let isReaderUp else { return Response(Self.status("ready")) }
+            return Response(isReaderUp() ? Self.readyWithReader : Self.readyWithoutReader)
         }
         router.get("/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: openAPIDocument))
@@ -65,6 +70,9 @@ public struct OperationalRoutes: Sendable {
         guard head.method == .get, head.path == livenessPath else { return nil }
         return StoredResponse(route: livenessPath, response: alive)
     }
+
+    static let readyWithReader = status("ready\",\"reader\":\"ready")
+    static let readyWithoutReader = status("ready\",\"reader\":\"down")
 
     /// `{"status":"<value>"}`; `value` is one of this file's constants, so it needs no escaping.
     private static func status(_ value: StaticString) -> APIResponse {

@@ -30,6 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host,
             port: port,
             connectionString: try database.connectionString(environment: environment),
+            readConnectionString: database.readConnectionString(environment: environment),
             poolSize: try database.resolvedPoolSize(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),
             statementTimeout: try database.statementTimeout(environment: environment),

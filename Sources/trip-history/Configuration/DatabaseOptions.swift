@@ -9,6 +9,16 @@ struct DatabaseOptions: ParsableArguments {
     )
     var databaseURL: String?
 
+    @Option(
+        name: .customLong("database-read-url"),
+        help: ArgumentHelp(
+            "libpq URI or conninfo string of a read replica (e.g. target_session_attrs=prefer-standby).",
+            discussion:
+                "Rider and analyst reads go there when it is safe for them. Default: $DATABASE_READ_URL, else none (every read goes to the writer)."
+        )
+    )
+    var databaseReadURL: String?
+
     @Option(help: "Folder of NNNN_name.sql migrations. Default: $TRIP_HISTORY_MIGRATIONS, else ./migrations.")
     var migrations: String?
 
@@ -35,6 +45,12 @@ struct DatabaseOptions: ParsableArguments {
         guard let url = databaseURL ?? environment["DATABASE_URL"], !url.isEmpty else {
             throw ValidationError("Set DATABASE_URL or pass --database-url.")
         }
+        return url
+    }
+
+    /// The reader's connection string, or nil when none is configured (an empty one counts as none).
+    func readConnectionString(environment: [String: String]) -> String? {
+        guard let url = databaseReadURL ?? environment["DATABASE_READ_URL"], !url.isEmpty else { return nil }
         return url
     }
 

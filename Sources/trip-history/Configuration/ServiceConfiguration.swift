@@ -7,6 +7,8 @@ struct ServiceConfiguration: Sendable {
     var host: String
     var port: Int
     var connectionString: String
+    /// The read replica's connection string; nil sends every read to the writer.
+    var readConnectionString: String? = nil
     var poolSize: Int
     var pipelinedConnections: Int
     var statementTimeout: Duration

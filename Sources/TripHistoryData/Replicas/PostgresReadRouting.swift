@@ -1,0 +1,181 @@
+public import CoreMetrics
+import Foundation
+public import Logging
+import Synchronization
+public import TripHistoryDomain
+
+/// Chooses the database target of each read: the writer (`DATABASE_URL`) or, when one is configured and
+/// safe for the read, the reader (`DATABASE_READ_URL`, usually a streaming standby).
+///
+/// Read-your-writes for rider reads: the change listener reports each committed trip's rider with a WAL
+/// position at or past its commit (`changeCommitted(riderID:at:)`); a rider's read goes to the reader only
+/// when the reader's last sampled replay position (`replicaSampled`) has reached the rider's, and only after
+/// the listener has proven, through `ChangeFeedBarrier`, that it received every notification committed before
+/// the read began (so a trip acknowledged by another instance a moment ago is known here too). Otherwise, or
+/// when the reader is down, unsampled or the feed is not listening, the read goes to the writer. Requirements
+/// are dropped once replayed; past `maximumTrackedRiders` a new one raises a floor that applies to every
+/// rider instead. Analyst reads (lists, exports, stats) go to the reader whenever it is up, without that
+/// guarantee. A reader read that fails on a connection problem is retried once on the writer.
+public final class PostgresReadRouting: Sendable {
+    /// Where a read was sent, the `target` label of the read counter.
+    public enum Target: String, Sendable {
+        case writer
+        case reader
+    }
+
+    /// Reads sent to each target since start, for tests and benchmarks.
+    public struct Statistics: Sendable, Equatable {
+        public var writerReads = 0
+        public var readerReads = 0
+    }
+
+    private struct State {
+        var requirements: [RiderID: WALPosition] = [:]
+        /// A requirement of every rider: raised when the feed (re)starts, by a notification without a rider,
+        /// and when there are too many riders to track.
+        var floor = WALPosition.end
+        /// The reader's replay position at the last successful sample; nil while the reader is down.
+        var replayed: WALPosition?
+        var listening = false
+        var statistics = Statistics()
+    }
+
+    public let writer: PostgresConnectionPool
+    public let reader: PostgresConnectionPool?
+    /// The channel the barrier tokens are NOTIFYed on; unique to this instance.
+    public let barrierChannel: String
+    private let maximumTrackedRiders: Int
+    private let state = Mutex(State())
+    private let barrier: ChangeFeedBarrier?
+    private let writerReads: Counter
+    private let readerReads: Counter
+    private let logger: Logger
+
+    /// Without `reader`, every read goes to `writer` and nothing else here has any effect.
+    public init(
+        writer: PostgresConnectionPool, reader: PostgresConnectionPool?, barrierTimeout: Duration = .seconds(1),
+        maximumTrackedRiders: Int = 100_000, metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        logger: Logger = Logger(label: "trip-history.routing")
+    ) {
+        self.writer = writer
+        self.reader = reader
+        self.barrierChannel = "trip_history_barrier_" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
+        self.maximumTrackedRiders = max(maximumTrackedRiders, 1)
+        self.logger = logger
+        writerReads = Counter(
+            label: "trip_history_db_reads_total", dimensions: [("target", Target.writer.rawValue)],
+            factory: metricsFactory)
+        readerReads = Counter(
+            label: "trip_history_db_reads_total", dimensions: [("target", Target.reader.rawValue)],
+            factory: metricsFactory)
+        if reader != nil {
+            let channel = barrierChannel
+            barrier = ChangeFeedBarrier(timeout: barrierTimeout) { token in
+                try await writer.withConnection { connection in
+                    try connection.execute(unsafeSQL: "SELECT pg_notify('\(channel)', '\(token)')")
+                }
+            }
+        } else {
+            barrier = nil
+        }
+    }
+
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Whether the last sample reached the reader; false also when none is configured.
+    public var isReaderUp: Bool { state.withLock { $0.replayed != nil } }
+
+    /// Runs a read of `riderID`'s trips on the target that has every trip of the rider acknowledged before
+    /// the call.
+    func riderRead<T>(_ riderID: RiderID, _ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
+        guard let reader, let barrier, state.withLock({ $0.listening && $0.replayed != nil }) else {
+            return try await run(.writer, body)
+        }
+        guard await barrier.pass() else { return try await run(.writer, body) }
+        let fresh = state.withLock { state -> Bool in
+            guard let replayed = state.replayed else { return false }
+            var required = state.floor
+            if let rider = state.requirements[riderID] { required = max(required, rider) }
+            return replayed >= required
+        }
+        guard fresh else { return try await run(.writer, body) }
+        return try await onReader(reader, body)
+    }
+
+    /// Runs an analyst read on the reader while it is up, else on the writer.
+    func analystRead<T>(_ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
+        guard let reader, state.withLock({ $0.replayed != nil }) else { return try await run(.writer, body) }
+        return try await onReader(reader, body)
+    }
+
+    private func onReader<T>(
+        _ reader: PostgresConnectionPool, _ body: (PostgresConnectionPool) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await run(.reader, body, pool: reader)
+        } catch let error as PostgresError where error.isConnectionProblem {
+            logger.notice("reader unavailable; reading from the writer", metadata: ["error": "\(error.message)"])
+        } catch let error as PostgresPoolError {
+            logger.notice("reader pool unavailable; reading from the writer", metadata: ["error": "\(error)"])
+        }
+        return try await run(.writer, body)
+    }
+
+    private func run<T>(
+        _ target: Target, _ body: (PostgresConnectionPool) async throws -> T, pool: PostgresConnectionPool? = nil
+    ) async throws -> T {
+        state.withLock {
+            switch target {
+            case .writer: $0.statistics.writerReads += 1
+            case .reader: $0.statistics.readerReads += 1
+            }
+        }
+        (target == .writer ? writerReads : readerReads).increment()
+        return try await body(pool ?? writer)
+    }
+
+    // MARK: The change listener's reports
+
+    /// A trip of `riderID` committed at or before `position`; nil for "any rider", and at (re)start of the
+    /// feed with the writer's position then, since changes made while it was not listening were not announced.
+    public func changeCommitted(riderID: RiderID?, at position: WALPosition) {
+        state.withLock { state in
+            guard let riderID else {
+                state.floor = state.floor == .end ? position : max(state.floor, position)
+                return
+            }
+            if state.requirements[riderID] == nil && state.requirements.count >= maximumTrackedRiders {
+                state.floor = state.floor == .end ? position : max(state.floor, position)
+            } else {
+                state.requirements[riderID] = max(state.requirements[riderID] ?? .zero, position)
+            }
+        }
+    }
+
+    /// The listener listens again (after `changeCommitted(riderID: nil, ...)` with the writer's position).
+    public func feedListening() {
+        state.withLock { $0.listening = true }
+    }
+
+    /// The listener lost its connection: notifications may be missed, so rider reads go to the writer.
+    public func feedLost() {
+        state.withLock { $0.listening = false }
+        barrier?.fail()
+    }
+
+    /// The listener received `payload` on `barrierChannel`.
+    public func barrierReceived(_ payload: String) {
+        barrier?.received(payload)
+    }
+
+    /// The reader's replay position (`.end` for a server not in recovery), or nil when it cannot be reached.
+    /// Drops the requirements it satisfies.
+    public func replicaSampled(replayed: WALPosition?) {
+        state.withLock { state in
+            state.replayed = replayed
+            guard let replayed else { return }
+            if state.floor != .end && state.floor <= replayed { state.floor = .zero }
+            if !state.requirements.isEmpty { state.requirements = state.requirements.filter { $0.value > replayed } }
+        }
+    }
+}

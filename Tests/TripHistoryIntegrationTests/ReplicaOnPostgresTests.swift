@@ -1,0 +1,270 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+import TripHistoryAPI
+import TripHistoryCache
+import TripHistoryData
+import TripHistoryDataTestSupport
+import TripHistoryDomain
+import TripHistoryFakes
+import TripHistoryHTTP
+import TripHistoryTestSupport
+
+/// Instances that read from a lagging streaming standby (`TRIP_HISTORY_TEST_READ_URL`, which scripts/test
+/// starts with a 3 s apply delay) and write to its primary (`DATABASE_URL`), wired as the composition root
+/// wires them: two pools, the routing, the lag sampler and the change listener.
+@Suite struct ReplicaOnPostgresTests {
+    typealias API = TestAPI<PostgresTripRepository>
+
+    struct MissingReadURL: Error, CustomStringConvertible {
+        var description: String {
+            "TRIP_HISTORY_TEST_READ_URL is not set: the replica tests need a standby of DATABASE_URL (scripts/test starts one)"
+        }
+    }
+
+    struct Instance: Sendable {
+        let api: API
+        let writer: PostgresConnectionPool
+        let reader: PostgresConnectionPool
+        let routing: PostgresReadRouting
+    }
+
+    static func readURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_READ_URL"], !url.isEmpty else {
+            Issue.record(Comment(rawValue: MissingReadURL().description))
+            throw MissingReadURL()
+        }
+        return url
+    }
+
+    /// Runs `body` with `count` instances, once each listens and the standby has replayed the migrated schema.
+    private func withInstances(
+        _ count: Int, cache: Bool = false, _ body: ([Instance]) async throws -> Void
+    ) async throws {
+        let readURL = try Self.readURL()
+        try await DataTestDatabase.withPool(size: 2) { firstWriter in
+            var instances: [Instance] = []
+            var services: [Task<Void, any Error>] = []
+            var pools: [PostgresConnectionPool] = []
+            for index in 0..<count {
+                let writer = index == 0 ? firstWriter : try await DataTestDatabase.makePool(size: 2)
+                let reader = PostgresConnectionPool(
+                    configuration: .init(connectionString: readURL, size: 2), logger: DataTestDatabase.logger)
+                if index > 0 { pools.append(writer) }
+                pools.append(reader)
+                let routing = PostgresReadRouting(writer: writer, reader: reader, logger: DataTestDatabase.logger)
+                let responses = cache ? TripResponseCache(startsSuspended: true) : nil
+                let listener = PostgresChangeListener(
+                    connectionString: try DataTestDatabase.connectionString(), logger: DataTestDatabase.logger,
+                    onListening: {
+                        routing.feedListening()
+                        responses?.resume()
+                    },
+                    onDisconnected: {
+                        routing.feedLost()
+                        responses?.suspend()
+                    },
+                    onChange: { riderID in
+                        if let riderID { responses?.invalidate(riderID) } else { responses?.invalidateAll() }
+                    },
+                    barrierChannel: routing.barrierChannel,
+                    onCommitted: { routing.changeCommitted(riderID: $0, at: $1) },
+                    onBarrier: { routing.barrierReceived($0) }
+                )
+                let sampler = ReplicaLagSampler(
+                    writerConnectionString: try DataTestDatabase.connectionString(), readerConnectionString: readURL,
+                    routing: routing, interval: .milliseconds(50), logger: DataTestDatabase.logger)
+                services.append(Task { try await listener.run() })
+                services.append(Task { try await sampler.run() })
+                let repository = PostgresTripRepository(pool: writer, reads: routing)
+                instances.append(
+                    Instance(
+                        api: await TestAPI(repository: repository, cache: responses), writer: writer, reader: reader,
+                        routing: routing))
+            }
+            do {
+                for instance in instances { try await Self.untilReaderServes(instance) }
+                try await body(instances)
+            } catch {
+                await Self.stop(services, pools)
+                throw error
+            }
+            await Self.stop(services, pools)
+        }
+    }
+
+    private static func stop(_ services: [Task<Void, any Error>], _ pools: [PostgresConnectionPool]) async {
+        for service in services { service.cancel() }
+        for service in services { _ = try? await service.value }
+        for pool in pools { await pool.shutdown() }
+    }
+
+    /// Reads an unwritten rider until a read is served by the reader: the standby has replayed the schema and
+    /// the position at which the listener started. Polls for up to 60 s (the standby applies commits 3 s late).
+    private static func untilReaderServes(_ instance: Instance) async throws {
+        let rider = DataTestDatabase.randomRiderID()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            let before = instance.routing.statistics.readerReads
+            if (try? await instance.api.repository.trips(matching: Self.firstPage(rider))) != nil,
+                instance.routing.statistics.readerReads > before
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the reader did not serve a read within 60 s")
+        throw MissingReadURL()
+    }
+
+    private static func firstPage(_ rider: RiderID) -> TripPageQuery {
+        TripPageQuery(riderID: rider, filter: .all, position: nil, fetchLimit: 20)
+    }
+
+    private static func post(
+        _ instance: Instance, rider: RiderID, minute: Int, headers: HTTPFields
+    ) async throws
+        -> String
+    {
+        let time = "2026-05-01T1\(minute / 60 % 10):\(minute % 60 < 10 ? "0" : "")\(minute % 60):00Z"
+        let body = ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: time))
+        return try await instance.api.test { client in
+            try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .created)
+                return try #require(response.json().string("id"))
+            }
+        }
+    }
+
+    private static func list(_ instance: Instance, rider: RiderID, headers: HTTPFields) async throws -> [String] {
+        try await instance.api.test { client in
+            try await client.execute(uri: "/v1/riders/\(rider)/trips?limit=100", method: .get, headers: headers) {
+                response in
+                #expect(response.status == .ok)
+                return response.json().tripIDs
+            }
+        }
+    }
+
+    private static func serviceHeaders(_ instance: Instance) async throws -> HTTPFields {
+        var headers = API.bearer(try await instance.api.serviceToken())
+        headers[.contentType] = "application/json"
+        return headers
+    }
+
+    @Test func readsAreServedByTheStandbyAndWritesByThePrimary() async throws {
+        try await withInstances(1) { instances in
+            let instance = instances[0]
+            let inRecovery: @Sendable (PostgresConnection) throws -> Bool? = {
+                try $0.query("SELECT pg_is_in_recovery()").bool(0, 0)
+            }
+            #expect(try await instance.reader.withConnection(inRecovery) == true)
+            #expect(try await instance.writer.withConnection(inRecovery) == false)
+
+            // A trip inserted on the primary without a notification: nothing tells the routing about it, so the
+            // rider's reads stay on the standby, which shows it only once it has replayed the insert.
+            let rider = DataTestDatabase.randomRiderID()
+            let seed = try await instance.api.repository.record(
+                dataTestTrip(rider: DataTestDatabase.randomRiderID(), requestedAtMicros: 1_780_000_000_000_000),
+                idempotency: nil
+            ).trip
+            let unannounced = try #require(
+                try await instance.writer.withConnection { connection in
+                    try connection.query(
+                        """
+                        INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at,
+                            completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon,
+                            dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency)
+                        SELECT \(rider.rawValue)::bigint, status, product, city, time_zone, requested_at, started_at,
+                            completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon,
+                            dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency
+                        FROM trips WHERE id = \(seed.id.rawValue)::bigint RETURNING id
+                        """
+                    ).int64(0, 0)
+                }
+            ).description
+            let owner = API.bearer(try await instance.api.riderToken(rider.rawValue))
+            let before = instance.routing.statistics
+            let first = try await Self.list(instance, rider: rider, headers: owner)
+            #expect(instance.routing.statistics.readerReads == before.readerReads + 1)
+            #expect(instance.routing.statistics.writerReads == before.writerReads)
+            // Replay only moves forward: if the standby still lacks the row now, it lacked it for the read too.
+            let replayed = try await instance.reader.withConnection { connection in
+                try connection.query("SELECT count(*) FROM trips WHERE id = \(unannounced)::bigint").int64(0, 0)
+            }
+            if replayed == 0 { #expect(first.isEmpty, "the read saw a row the standby did not have: not the standby") }
+
+            var listed = first
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !listed.contains(unannounced) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                listed = try await Self.list(instance, rider: rider, headers: owner)
+            }
+            #expect(listed == [unannounced])
+
+            // A POST is written on the primary: the trip is there as soon as the 201 is in.
+            let posted = try await Self.post(
+                instance, rider: rider, minute: 1, headers: try await Self.serviceHeaders(instance))
+            let onPrimary = try await instance.writer.withConnection { connection in
+                try connection.query("SELECT count(*) FROM trips WHERE id = \(posted)::bigint").int64(0, 0)
+            }
+            #expect(onPrimary == 1)
+        }
+    }
+
+    @Test func everyReadAfterAnAcknowledgedWriteOnAnyInstanceIncludesIt() async throws {
+        try await withInstances(2) { instances in
+            let riders = (0..<20).map { _ in DataTestDatabase.randomRiderID() }
+            var owners: [RiderID: HTTPFields] = [:]
+            for rider in riders { owners[rider] = API.bearer(try await instances[0].api.riderToken(rider.rawValue)) }
+            let service = try await Self.serviceHeaders(instances[0])
+            var missing: [String] = []
+            for cycle in 0..<200 {
+                let rider = riders[cycle % riders.count]
+                let (writing, reading) = (instances[cycle % 2], instances[(cycle + 1) % 2])
+                let id = try await Self.post(writing, rider: rider, minute: cycle, headers: service)
+                let listed = try await Self.list(reading, rider: rider, headers: owners[rider]!)
+                if !listed.contains(id) { missing.append("cycle \(cycle): trip \(id) of rider \(rider)") }
+            }
+            #expect(missing.isEmpty, "reads that missed the acknowledged trip: \(missing)")
+
+            // Riders who wrote nothing are still read from the standby, on both instances.
+            for instance in instances {
+                let quiet = DataTestDatabase.randomRiderID()
+                let owner = API.bearer(try await instance.api.riderToken(quiet.rawValue))
+                let before = instance.routing.statistics
+                for _ in 0..<5 { _ = try await Self.list(instance, rider: quiet, headers: owner) }
+                #expect(instance.routing.statistics.readerReads == before.readerReads + 5)
+                #expect(instance.routing.statistics.writerReads == before.writerReads)
+            }
+        }
+    }
+
+    @Test func aCachedResponseIsNotServedAfterAWriteAndItsReplacementComesFromThePrimary() async throws {
+        try await withInstances(2, cache: true) { instances in
+            let (writing, reading) = (instances[0], instances[1])
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await reading.api.riderToken(rider.rawValue))
+            let before = reading.routing.statistics
+            #expect(try await Self.list(reading, rider: rider, headers: owner).isEmpty)
+            #expect(try await Self.list(reading, rider: rider, headers: owner).isEmpty)
+            // Computed once on the standby, then served from the cache.
+            #expect(reading.routing.statistics.readerReads == before.readerReads + 1)
+
+            let id = try await Self.post(
+                writing, rider: rider, minute: 0, headers: try await Self.serviceHeaders(writing))
+            // The barrier of the next computed read waits for this instance's listener; until the notification
+            // arrives a cached page may still be served, so poll (the bound is the notification's delivery).
+            var listed: [String] = []
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !listed.contains(id) && ContinuousClock.now < deadline {
+                listed = try await Self.list(reading, rider: rider, headers: owner)
+            }
+            #expect(listed == [id])
+            // The standby applies the commit seconds later, so the page that has the trip came from the primary.
+            #expect(reading.routing.statistics.writerReads > before.writerReads)
+        }
+    }
+}
