@@ -287,45 +287,21 @@ cl_instances_down() {
 # client notices. With every instance out (the seconds of a failover) haproxy answers the 503 below itself,
 # with Retry-After like the service's own 503s.
 cl_proxy_up() {
-    local cfg=$CL_DIR/haproxy.cfg i
-    printf 'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 1\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n{"type":"about:blank","title":"Service Unavailable","status":503,"detail":"No instance is ready; retry shortly."}\n' \
-        >"$CL_DIR/503.http"
+    local cfg=$CL_DIR/haproxy.cfg i root=$_PG_LIB_DIR/../..
+    cp "$root/deploy/503.http" "$CL_DIR/503.http"
+    # deploy/haproxy.cfg (the compose file's) with loopback addresses, this topology's files and a pidfile.
     {
-        cat <<EOF
-global
-    maxconn 4096
-    pidfile $CL_DIR/run/haproxy.pid
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 30s
-    timeout server 30s
-    timeout http-request 10s
-    option redispatch
-    retries 2
-    retry-on conn-failure empty-response response-timeout
-    errorfile 503 $CL_DIR/503.http
-
-frontend trip_history
-    bind 127.0.0.1:$CL_HTTP_PORT
-    default_backend instances
-
-backend instances
-    balance roundrobin
-    option httpchk GET /readyz
-    http-check expect status 200
-    default-server inter 500ms fall 2 rise 1
-EOF
+        sed -e "s#^    maxconn 4096#&\n    pidfile $CL_DIR/run/haproxy.pid#" \
+            -e "s#^    errorfile 503 .*#    errorfile 503 $CL_DIR/503.http#" \
+            -e "s#^    bind :8090#    bind 127.0.0.1:$CL_HTTP_PORT#" \
+            -e '/^    server /d' "$root/deploy/haproxy.cfg"
         for ((i = 1; i <= CL_INSTANCES; i++)); do
             printf '    server instance%s 127.0.0.1:%s check\n' "$i" "$(cl_instance_port "$i")"
         done
     } >"$cfg"
     haproxy -c -q -f "$cfg" || return 1
     local pidfile=$CL_DIR/run/haproxy.pid
-    if [[ -f $pidfile ]] && kill -0 "$(<"$pidfile")" 2>/dev/null; then
-        kill -USR2 "$(<"$pidfile")" 2>/dev/null || true
-    else
+    if ! { [[ -f $pidfile ]] && kill -0 "$(<"$pidfile")" 2>/dev/null; }; then
         pg_port_in_use "$CL_HTTP_PORT" && th_die "port $CL_HTTP_PORT on 127.0.0.1 is in use (proxy)"
         (cd / && "$_PG_LIB_DIR/closefds-exec" haproxy -D -f "$cfg" </dev/null >>"$CL_DIR/logs/haproxy.log" 2>&1)
     fi

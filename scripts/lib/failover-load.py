@@ -96,7 +96,7 @@ def load(args):
     statuses = {}
     transport_errors = []
     missing_retry_after = [0]
-    acknowledged = []  # (rider, trip id, key, acknowledged at)
+    acknowledged = []  # (rider, trip id, key, acknowledged attempt sent at, acknowledged at)
     sequence = itertools.count(1)
     stop_at = time.time() + args.max_seconds
     prefix = "%s-%d" % (args.key_prefix, os.getpid())
@@ -119,6 +119,7 @@ def load(args):
             key = "%s-%d" % (prefix, number)
             body = trip_body(rider)
             while True:
+                sent = time.time()
                 status, headers, data = client.request(
                     "POST", "/v1/trips", args.service_token, body, {"Idempotency-Key": key})
                 if status is None:
@@ -133,14 +134,17 @@ def load(args):
                 if status == 201:
                     trip = json.loads(data)
                     with lock:
-                        acknowledged.append((rider, trip["id"], key, time.time()))
+                        acknowledged.append((rider, trip["id"], key, sent, time.time()))
                 break
-            with lock:
-                progress = sum(v for k, v in statuses.get("write", {}).items() if k == "201")
-            if args.progress_file:
-                with open(args.progress_file + ".tmp", "w") as handle:
-                    handle.write("%d %f\n" % (progress, time.time()))
-                os.replace(args.progress_file + ".tmp", args.progress_file)
+            if args.progress_file and status == 201:
+                with lock:
+                    progress = len(acknowledged)
+                    # The latest send time of an acknowledged write, so a caller can tell when a write sent
+                    # after an event was acknowledged.
+                    latest = max(entry[3] for entry in acknowledged)
+                    with open(args.progress_file + ".tmp", "w") as handle:
+                        handle.write("%d %f\n" % (progress, latest))
+                    os.replace(args.progress_file + ".tmp", args.progress_file)
 
     def reader():
         client = Client(args.base, args.timeout)
@@ -170,7 +174,8 @@ def load(args):
             event = float(handle.read().split()[0])
     first_after = None
     if event is not None:
-        after = [at for (_, _, _, at) in acknowledged if at > event]
+        # Acknowledged writes sent after the event; one sent before it and answered after says nothing.
+        after = [acked for (_, _, _, sent, acked) in acknowledged if sent > event]
         first_after = (min(after) - event) if after else None
 
     # Every acknowledged trip must be readable with the id it was acknowledged with; a 503 while the
@@ -178,7 +183,7 @@ def load(args):
     client = Client(args.base, args.timeout)
     lost = []
     deadline = time.time() + args.verify_seconds
-    for rider, trip_id, key, _ in acknowledged:
+    for rider, trip_id, key, _, _ in acknowledged:
         while True:
             status, _, _ = client.request("GET", "/v1/riders/%d/trips/%s" % (rider, trip_id), riders[rider])
             if status == 200:
