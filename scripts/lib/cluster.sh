@@ -139,7 +139,11 @@ cl_formation_up() {
         _cl_autoctl config set --pgdata "$monitor_data" postgresql.listen_addresses 127.0.0.1 >/dev/null || return 1
     fi
     _cl_keeper_start monitor
-    _cl_wait_port "$CL_PORT_BASE" 60 || th_die "the monitor did not start (log: $CL_DIR/logs/monitor.log)"
+    local deadline=$((SECONDS + 60))
+    until _cl_psql "$CL_PORT_BASE" -d pg_auto_failover -c "SELECT 1" >/dev/null 2>&1; do
+        ((SECONDS < deadline)) || th_die "the monitor did not start (log: $CL_DIR/logs/monitor.log)"
+        sleep 0.2
+    done
     # Failure detection tuned for one machine: a node is unhealthy after ~4 s without reports or answers
     # (defaults: 20 s), and the monitor waits 5 s (default 30 s) for a lost primary to demote itself, longer
     # than the keepers' network_partition_timeout of 3 s after which an isolated primary stops writing.
@@ -217,15 +221,6 @@ cl_formation_down() {
             if _cl_keeper_running "$name"; then cl_node_stop "$name" || th_warn "could not stop $name"; fi
         fi
     done
-}
-
-_cl_wait_port() {
-    local deadline=$((SECONDS + $2))
-    while ((SECONDS < deadline)); do
-        pg_port_in_use "$1" && return 0
-        sleep 0.1
-    done
-    return 1
 }
 
 _cl_hosts() { printf '127.0.0.1:%s,127.0.0.1:%s' "$((CL_PORT_BASE + 1))" "$((CL_PORT_BASE + 2))"; }
