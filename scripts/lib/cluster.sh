@@ -193,17 +193,26 @@ cl_wait_state() {
 # The reported state of every node as `name state` lines, empty while the monitor cannot answer.
 cl_states() {
     _cl_psql "$CL_PORT_BASE" -d pg_auto_failover -F ' ' \
-        -c "SELECT nodename, reportedstate FROM pgautofailover.node ORDER BY nodename" 2>/dev/null
+        -c "SELECT nodename, reportedstate FROM pgautofailover.node ORDER BY nodename" 2>/dev/null || true
 }
+
+_cl_recovery() { _cl_psql "$(_cl_port_of "$1")" -d postgres -c "SELECT pg_is_in_recovery()" 2>/dev/null || true; }
 
 cl_state_of() { cl_states | awk -v n="$1" '$1 == n { print $2 }'; }
 
 cl_node_with_state() { cl_states | awk -v s="$1" '$2 == s { print $1; exit }'; }
 
+# The monitor keeps the last reported states while nodes are down, so each node must also answer as what it
+# is said to be.
 cl_wait_formation() {
-    local deadline=$((SECONDS + ${1:-120}))
+    local deadline=$((SECONDS + ${1:-120})) primary secondary
     while ((SECONDS < deadline)); do
-        if [[ -n $(cl_node_with_state primary) && -n $(cl_node_with_state secondary) ]]; then return 0; fi
+        primary=$(cl_node_with_state primary)
+        secondary=$(cl_node_with_state secondary)
+        if [[ -n $primary && -n $secondary ]] &&
+            [[ $(_cl_recovery "$primary") == f && $(_cl_recovery "$secondary") == t ]]; then
+            return 0
+        fi
         sleep 0.2
     done
     th_warn "the formation has no primary and secondary after ${1:-120} s:"
