@@ -12,7 +12,10 @@
 #   cl_formation_up                               creates (once) and starts monitor and nodes; waits for a
 #                                                 primary and a secondary
 #   cl_formation_down                             stops every node and the monitor
-#   cl_wait_formation SECONDS                     waits until one node is primary and one secondary
+#   cl_wait_formation SECONDS                     waits until one node is primary and one secondary, both
+#                                                 answering as such
+#   cl_states / cl_state_of NAME                  `name state` lines as the monitor has them / NAME's state
+#   cl_wait_state NAME STATE SECONDS              waits until NAME reports STATE
 #   cl_node_with_state STATE                      prints node1 or node2 (reported state), if any
 #   cl_node_stop NAME / cl_node_start NAME        `pg_autoctl stop --immediate` (postgres -m immediate) / run
 #   cl_writer_uri / cl_reader_uri                 multi-host URIs: read-write, and prefer-standby for reads
