@@ -68,6 +68,26 @@ import Glibc
         }
     }
 
+    /// A session whose server no longer accepts writes (here made read-only, as on a node demoted under it)
+    /// is dropped, so the next write opens a new connection instead of failing on the same one forever.
+    @Test func readOnlySessionIsDroppedAndTheNextConnectionWrites() async throws {
+        try await DataTestDatabase.withPool(size: 1) { (pool: PostgresConnectionPool) async throws in
+            let first = try await pool.withConnection { try $0.query("SELECT pg_backend_pid()").int64(0, 0) }
+            try await pool.withConnection { try $0.execute(unsafeSQL: "SET default_transaction_read_only = on") }
+            await #expect {
+                try await pool.withConnection { try $0.execute(unsafeSQL: "CREATE TEMP TABLE read_only_probe (x int)") }
+            } throws: { error in
+                (error as? PostgresError)?.sqlState == "25006" && (error as? PostgresError)?.isConnectionProblem == true
+            }
+            #expect(pool.counts.open == 0)
+            let second = try await pool.withConnection { connection in
+                try connection.execute(unsafeSQL: "CREATE TEMP TABLE read_only_probe (x int)")
+                return try connection.query("SELECT pg_backend_pid()").int64(0, 0)
+            }
+            #expect(second != first)
+        }
+    }
+
     /// A refused connection is a typed failure that frees its slot (how fast is measured, not asserted here).
     @Test func unreachableServerIsATypedFailure() async throws {
         let pool = PostgresConnectionPool(

@@ -36,8 +36,12 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
             return true
         case .server, .invalidParameter, .decoding:
             guard let sqlState else { return false }
-            // Class 08 is "connection exception"; 57P01-57P03 are the server shutting down or starting up.
+            // Class 08 is "connection exception"; 57P01-57P03 are the server shutting down or starting up;
+            // 25006 (read-only transaction) means the server stopped being the primary under this session
+            // (a demoted node), while a new connection through a `target_session_attrs=read-write` URI
+            // finds the one that is.
             return sqlState.hasPrefix("08") || sqlState == "57P01" || sqlState == "57P02" || sqlState == "57P03"
+                || sqlState == "25006"
         }
     }
 
