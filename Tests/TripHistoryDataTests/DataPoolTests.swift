@@ -11,12 +11,14 @@ import Glibc
     @Test func exhaustedPoolTimesOutWithTypedError() async throws {
         try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(150)) {
             (pool: PostgresConnectionPool) async throws in
-            let blocker = Task { try await pool.withConnection { _ = try $0.query("SELECT pg_sleep(1)") } }
-            try await Task.sleep(for: .milliseconds(200))
-            // The blocker holds the only connection for a second, so a wait of 150 ms can only time out.
+            let release = DispatchSemaphore(value: 0)
+            let blocker = Task { try await pool.withConnection { _ in release.wait() } }
+            try await Self.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
+            // The blocker holds the only connection until released, so a wait of 150 ms can only time out.
             await #expect(throws: PostgresPoolError.acquireTimeout) {
                 try await pool.withConnection { _ in 1 }
             }
+            release.signal()
             try await blocker.value
             #expect(try await pool.withConnection { try $0.query("SELECT 2").int64(0, 0) } == 2)
             #expect(pool.counts.open == 1)
@@ -46,7 +48,7 @@ import Glibc
     }
 
     /// Polls `condition` until it holds; fails after a minute (a bound for a hung test, not a measurement).
-    private static func eventually(_ condition: () -> Bool) async throws {
+    static func eventually(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
         while !condition() {
             guard ContinuousClock.now < deadline else {

@@ -141,20 +141,18 @@ import TripHistoryDomain
         try await DataTestDatabase.withPool(size: 1, acquireTimeout: .milliseconds(100)) {
             (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
-            let blocker = Task {
-                try await pool.withConnection {
-                    try $0.query("SELECT pg_sleep(1)")
-                    return 0
-                }
-            }
-            try await Task.sleep(for: .milliseconds(200))
+            let release = DispatchSemaphore(value: 0)
+            let blocker = Task { try await pool.withConnection { _ in release.wait() } }
+            try await DataPoolTests.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
+            // The blocker holds the only connection until released, so the write can only time out.
             await #expect(throws: TripHistoryError.unavailable(retryAfterSeconds: 1)) {
                 try await repository.record(
                     dataTestTrip(rider: DataTestDatabase.randomRiderID(), requestedAtMicros: Self.base),
                     idempotency: nil
                 )
             }
-            _ = try await blocker.value
+            release.signal()
+            try await blocker.value
         }
         // Reads whose pipelined connection cannot be opened.
         let unreachable = PostgresConnectionPool(
