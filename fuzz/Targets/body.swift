@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
-@testable import TripHistoryAPI
 import TripHistoryDomain
+
+@testable import TripHistoryAPI
 
 // libFuzzer target: the body of POST /v1/trips, decoded (400 on a wrong shape) and validated into the
 // domain's new trip (422 on a broken rule). Every input is accepted or refused with a problem.

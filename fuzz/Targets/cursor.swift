@@ -1,6 +1,7 @@
 import Foundation
-@testable import TripHistoryAPI
 import TripHistoryDomain
+
+@testable import TripHistoryAPI
 
 // libFuzzer target: the cursor decoder. Any string must decode or be refused without trapping; a cursor that
 // decodes re-encodes to itself (one encoding per position); and a position built from the input round-trips.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TripHistoryAPI
 import TripHistoryDomain
+
+@testable import TripHistoryAPI
 
 // libFuzzer target: query strings as clients send them, decoded (`+`, percent-escapes, UTF-8) and parsed
 // into the rider list's and the analysts' parameters. Every input is accepted or refused with a problem.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TripHistoryAPI
 import TripHistoryDomain
+
+@testable import TripHistoryAPI
 
 // libFuzzer target: the RFC 3339 timestamp and calendar date parsers, and the bound parser built on them
 // (a date's start of day in a zone). What parses must format and parse back to the same instant.
