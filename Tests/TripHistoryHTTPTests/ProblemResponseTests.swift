@@ -32,6 +32,16 @@ import TripHistoryTestSupport
                     #expect(response.status == .methodNotAllowed, "TRACE \(path)")
                 }
             }
+            // QUERY is a method schemathesis and some clients send; a known path refuses it, never 404.
+            let paths = [
+                "/v1/trips", "/v1/trips/stats", "/v1/riders/1/trips", "/v1/riders/1/trips/2", "/healthz", "/readyz",
+            ]
+            for path in paths {
+                try await client.execute(uri: path, method: HTTPRequest.Method("QUERY")!) { response in
+                    #expect(response.status == .methodNotAllowed, "QUERY \(path)")
+                    #expect(response.headers[.allow] != nil, "QUERY \(path)")
+                }
+            }
             // HEAD comes with every GET route, as HTTP requires.
             try await client.execute(uri: "/healthz", method: .head) { response in
                 #expect(response.status == .ok)

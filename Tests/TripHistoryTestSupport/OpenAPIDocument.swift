@@ -130,7 +130,16 @@ public struct OpenAPIDocument: Sendable {
             guard let text = String(data: body, encoding: .utf8) else {
                 return found + ["\(label): the body is not UTF-8 text"]
             }
-            value = .string(text)
+            if mediaType == "application/yaml" {
+                // Checked as the document it holds, as schemathesis does.
+                do {
+                    value = try OpenAPIValue.parseYAML(text)
+                } catch {
+                    return found + ["\(label): the body is not YAML: \(error)"]
+                }
+            } else {
+                value = .string(text)
+            }
         }
         return found + schemas.violations(of: value, against: schema).map { "\(label): \($0)" }
     }

@@ -54,8 +54,19 @@ enum RFC3339 {
         }
         let days = daysSinceEpoch(date)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
-        return Timestamp.date(micros: seconds * 1_000_000 + micros)
+        let instant = Timestamp.date(micros: seconds * 1_000_000 + micros)
+        return isWritable(instant) ? instant : nil
     }
+
+    /// Whether `format` can write `date`: its UTC year is 0000 to 9999, the four digits RFC 3339 allows. An
+    /// offset or a zone can move a date at either end outside them (`9999-12-31T23:00:00-05:00`); such an
+    /// instant is refused where it is parsed, since a response could not echo it.
+    static func isWritable(_ date: Date) -> Bool {
+        (earliestWritableMicros...latestWritableMicros).contains(Timestamp.micros(date))
+    }
+
+    private static let earliestWritableMicros = CivilCalendar.days(year: 0, month: 1, day: 1) * 86_400_000_000
+    private static let latestWritableMicros = CivilCalendar.days(year: 10_000, month: 1, day: 1) * 86_400_000_000 - 1
 
     /// Parses a calendar date `YYYY-MM-DD`, checking that the day exists.
     static func parseDate(_ text: some StringProtocol) -> CivilDate? {
@@ -69,10 +80,12 @@ enum RFC3339 {
     static func startOfDay(_ date: CivilDate, in timeZone: TimeZone) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        // Asking for noon and then its day's start avoids the nonexistent-midnight case entirely.
-        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)
-        guard let noon = calendar.date(from: components) else { return nil }
-        return calendar.startOfDay(for: noon)
+        // Noon of the date in the zone, then its day's start: asking for noon avoids the nonexistent-midnight
+        // case entirely. Noon comes from the proleptic day count, as timestamps do: Calendar's components
+        // would read years before 1582 as Julian and year 0 as 1 BC.
+        let noonUTC = Int64(daysSinceEpoch(date)) * 86_400 + 43_200
+        let offset = Int64(timeZone.secondsFromGMT(for: Timestamp.date(micros: noonUTC * 1_000_000)))
+        return calendar.startOfDay(for: Timestamp.date(micros: (noonUTC - offset) * 1_000_000))
     }
 
     /// Writes `date` in UTC with a `Z`, with 3 or 6 fraction digits only when they are not zero.

@@ -68,7 +68,8 @@ struct TripListParameters {
     /// when absent).
     static func parseBound(_ text: Substring, name: String, _ timeZone: TimeZone?) throws(Problem) -> Date {
         if let date = RFC3339.parseDate(text),
-            let start = RFC3339.startOfDay(date, in: timeZone ?? TimeZone(identifier: "UTC")!)
+            let start = RFC3339.startOfDay(date, in: timeZone ?? TimeZone(identifier: "UTC")!),
+            RFC3339.isWritable(start)
         {
             return start
         }

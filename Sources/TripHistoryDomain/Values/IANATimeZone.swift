@@ -8,7 +8,11 @@ public enum IANATimeZone {
     /// The zone named `identifier`, or nil when it is not a known IANA name.
     public static func named(_ identifier: some StringProtocol) -> TimeZone? {
         let name = String(identifier)
-        guard known.contains(name), name == "UTC" || name.contains("/") else { return nil }
-        return TimeZone(identifier: name)
+        guard name == "UTC" || name.contains("/") else { return nil }
+        if known.contains(name) { return TimeZone(identifier: name) }
+        // `knownTimeZoneIdentifiers` lists some zones only by an older alias (`Asia/Calcutta`, not the canonical
+        // `Asia/Kolkata`); the time zone database still resolves the current name, exactly as written.
+        guard let zone = TimeZone(identifier: name), zone.identifier == name else { return nil }
+        return zone
     }
 }
