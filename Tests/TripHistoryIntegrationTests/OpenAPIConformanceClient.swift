@@ -84,7 +84,6 @@ extension OpenAPIConformanceClient.Documented {
     static let record = Self.operation("POST /v1/trips")
     static let analystList = Self.operation("GET /v1/trips")
     static let stats = Self.operation("GET /v1/trips/stats")
-    static let metrics = Self.operation("GET /metrics")
     static let health = Self.operation("GET /healthz")
     static let readiness = Self.operation("GET /readyz")
     static let openAPI = Self.operation("GET /openapi.yaml")

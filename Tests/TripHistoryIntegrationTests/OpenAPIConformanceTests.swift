@@ -101,14 +101,13 @@ import TripHistoryTestSupport
     /// A window holding every trip of `InMemoryAnalystFixtures.mixed`.
     static let window = "from=2026-01-01&to=2026-03-05"
 
-    /// An API over `trips` for the analyst routes, with one export slot, small export batches (so the gate
-    /// can hold an export open) and a metrics renderer so that `/metrics` is served.
+    /// An API over `trips` for the analyst routes, with one export slot and small export batches (so the gate
+    /// can hold an export open).
     static func analystAPI(_ trips: [Trip]) async -> (InMemoryAPI, InMemoryAnalystTripRepository) {
         let analyst = InMemoryAnalystTripRepository(trips: trips)
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: trips), analystRepository: analyst, maximumConcurrentExports: 1,
-            exportBatchSize: 5, metrics: { Array("# TYPE trip_history_test counter\ntrip_history_test 1\n".utf8) }
-        )
+            exportBatchSize: 5)
         return (api, analyst)
     }
 
@@ -251,12 +250,6 @@ import TripHistoryTestSupport
                 .delete, "/v1/trips", .methodNotAllowed, expect: .methodNotAllowed)
             #expect(deleteTrips.headers[.allow] == "GET, POST")
 
-        }
-        // The metrics scrape, on its own listener.
-        try await api.testMetrics { client in
-            let conformance = OpenAPIConformanceClient(document: document, client: client)
-            let metrics = try await conformance.check(.get, "/metrics", .metrics, expect: .ok)
-            #expect(metrics.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
         }
         #expect(api.exportSlots.active == 0)
         #expect(!analyst.queries.isEmpty)

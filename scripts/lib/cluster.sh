@@ -264,7 +264,9 @@ cl_instances_up() {
             DATABASE_URL=$(cl_writer_uri)
             DATABASE_READ_URL=$(cl_reader_uri)
             cd "$_PG_LIB_DIR/../.." || exit 1
-            setsid "$_PG_LIB_DIR/closefds-exec" "$bin" serve --host 127.0.0.1 --port "$port" \
+            # Each instance scrapes on a port of its own (the default one would be taken by the first).
+            TRIP_HISTORY_METRICS_PORT=$((port + 1000)) \
+                setsid "$_PG_LIB_DIR/closefds-exec" "$bin" serve --host 127.0.0.1 --port "$port" \
                 </dev/null >>"$CL_DIR/logs/instance$i.log" 2>&1 &
             printf '%s\n' "$!" >"$pidfile"
         )
