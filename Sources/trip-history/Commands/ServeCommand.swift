@@ -22,6 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var cache: CacheOptions
 
+    @OptionGroup var connections: ConnectionOptions
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var logger = Logger(label: "trip-history")
@@ -36,7 +38,8 @@ struct ServeCommand: AsyncParsableCommand {
             migrationsDirectory: database.migrationsDirectory(environment: environment),
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),
-            cache: try cache.configuration(environment: environment)
+            cache: try cache.configuration(environment: environment),
+            connections: try connections.limits(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and GET /metrics renders this registry.

@@ -15,4 +15,6 @@ struct ServiceConfiguration: Sendable {
     var secret: [UInt8]
     /// The response cache's limits; nil turns the cache off.
     var cache: TripResponseCacheConfiguration?
+    /// Timeouts and the cap of client connections.
+    var connections: ConnectionLimits
 }
