@@ -21,7 +21,8 @@ import TripHistoryTestSupport
     private static let short = TimeAmount.milliseconds(300)
 
     private static func api(cache: TripResponseCache? = nil) async -> API {
-        await TestAPI(repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)), cache: cache)
+        await TestAPI(
+            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)), cache: cache)
     }
 
     /// Polls `condition` every 20 ms for up to a minute.
@@ -74,21 +75,23 @@ import TripHistoryTestSupport
     func anIdleKeepAliveConnectionIsClosedAfterARequestAnsweredBeforeTheRouter(path: String) async throws {
         let api = await Self.api(cache: TripResponseCache())
         let token = try await api.riderToken(1)
-        let early = Mutex(0)
+        let answers = EarlyReadHandlerTests.Answers()
         try await api.testLive(
-            connectionLimits: ConnectionLimits(idleTimeout: Self.short), onEarlyAnswer: { _ in early.withLock { $0 += 1 } }
+            connectionLimits: ConnectionLimits(idleTimeout: Self.short), onEarlyAnswer: answers.record
         ) { client in
             let connection = try await RawConnection.open(port: try #require(client.port))
             // The router verifies the token the first time; the second read is answered before the router.
+            var lastWasEarly = false
             for _ in 0..<2 {
-                let before = early.withLock { $0 }
+                let before = answers.stored + answers.computed
                 try await connection.send(
                     "GET \(path) HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer \(token)\r\n\r\n")
                 let response = try #require(await connection.readResponse())
                 #expect(response.hasPrefix("HTTP/1.1 200 "))
-                if early.withLock({ $0 }) == before + 1 { break }
+                lastWasEarly = answers.stored + answers.computed == before + 1
+                if lastWasEarly { break }
             }
-            #expect(early.withLock { $0 } > 0, "the last read was answered by the early-read handler")
+            #expect(lastWasEarly, "the last read was answered by the early-read handler")
             #expect(await connection.readUntilClosed() == "")
         }
     }
@@ -121,7 +124,8 @@ import TripHistoryTestSupport
     @Test func aClientThatStopsReadingAnExportIsDisconnectedAndItsSlotComesBack() async throws {
         let trips = InMemoryAnalystFixtures.mixed(count: 12_000)
         let api = await TestAPI(
-            repository: InMemoryTripRepository(trips: []), analystRepository: InMemoryAnalystTripRepository(trips: trips),
+            repository: InMemoryTripRepository(trips: []),
+            analystRepository: InMemoryAnalystTripRepository(trips: trips),
             maximumConcurrentExports: 1)
         let token = try await api.analystToken()
         let export = "/v1/trips?from=2026-01-01&to=2026-03-01"
@@ -221,7 +225,8 @@ import TripHistoryTestSupport
         let headers = (0..<90).map { "X-Field-\($0): \(String(repeating: "v", count: 200))\r\n" }.joined()
         try await api.testLive { client in
             let connection = try await RawConnection.open(port: try #require(client.port))
-            try await connection.send("GET /healthz?\(String(repeating: "q", count: 8000)) HTTP/1.1\r\nHost: test\r\n\(headers)\r\n")
+            try await connection.send(
+                "GET /healthz?\(String(repeating: "q", count: 8000)) HTTP/1.1\r\nHost: test\r\n\(headers)\r\n")
             #expect(try #require(await connection.readResponse()).hasPrefix("HTTP/1.1 "))
             await connection.close()
         }

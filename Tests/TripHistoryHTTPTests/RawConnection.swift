@@ -80,7 +80,8 @@ final class RawConnection {
     private func reading(within deadline: Duration, until complete: (RawConnection) -> String?) async -> String? {
         let timedOut = Flag()
         let channel = self.channel.channel
-        let timer = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline.components.seconds) * 1_000_000_000)) {
+        let timer = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline.components.seconds) * 1_000_000_000))
+        {
             timedOut.set()
             channel.close(promise: nil)
         }

@@ -7,10 +7,10 @@ import NIOCore
 ///
 /// The timer ticks at a quarter of the shortest timeout (`ConnectionLimits.tick`) and compares tick counts
 /// the guards recorded in `ConnectionActivity`, so a request costs a few stores, never a timer of its own.
-/// On a tick the connection is closed when the client has not read for `writeTimeout` (channel unwritable);
-/// a request body went `bodyTimeout` without a byte; a head took longer than `headTimeout` (answered `408` by
-/// `RequestGuard`); or no request came within `idleTimeout` after the last response (`headTimeout` after the
-/// opening). A connection over the cap is answered `503` and closed; a request line longer than the target
+/// On a tick the connection is closed when the client has taken no byte for `writeTimeout` while the channel
+/// is unwritable; a request body went `bodyTimeout` without a byte; a head took longer than `headTimeout`
+/// (answered `408` by `RequestGuard`); or no request came within `idleTimeout` after the last response
+/// (`headTimeout` after the opening). A connection over the cap is answered `503` and closed; a request line longer than the target
 /// limit is answered `414` before the decoder has to hold it. Refusals are sent to `RequestGuard` as
 /// `ConnectionRefusal` events, since it writes every response of its own.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -30,6 +30,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request line longer than this holds a target over the limit whatever its method.
     private let maximumRequestLine: Int
     private var timer: Scheduled<Void>?
+    /// Bytes waiting to be written at the last tick, while the channel is unwritable.
+    private var bufferedAtLastTick = Int.max
     private var started = false
     private var admitted = false
 
@@ -88,6 +90,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         activity.unwritableSince = context.channel.isWritable ? nil : activity.now
+        bufferedAtLastTick = .max
         context.fireChannelWritabilityChanged()
     }
 
@@ -153,10 +156,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func expire(context: ChannelHandlerContext) -> Bool {
         let activity = self.activity
         let now = activity.now
-        if let since = activity.unwritableSince, now - since > writeTicks {
-            logger.debug("Connection closed: the client did not read the response in time.")
-            context.close(promise: nil)
-            return false
+        if let since = activity.unwritableSince {
+            // A client that reads slowly still takes bytes: only one that takes none for the timeout is cut.
+            let buffered = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+            defer { bufferedAtLastTick = buffered }
+            if buffered < bufferedAtLastTick {
+                activity.unwritableSince = now
+            } else if now - since > writeTicks {
+                logger.debug("Connection closed: the client did not read the response in time.")
+                context.close(promise: nil)
+                return false
+            }
         }
         if activity.refusing {
             if now - activity.idleSince > headTicks { context.close(promise: nil) }

@@ -10,8 +10,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var idleTimeout: TimeAmount
     /// How long a request body may go without a byte arriving. Exceeded: closed.
     public var bodyTimeout: TimeAmount
-    /// How long a response may stay blocked because the client does not read it (the channel unwritable).
-    /// Exceeded: closed, so an export stops and gives back its slot.
+    /// How long a response may stay blocked because the client takes none of it (the channel unwritable and
+    /// nothing drained). Exceeded: closed, so an export stops and gives back its slot.
     public var writeTimeout: TimeAmount
     /// Connections open at once; one more is answered `503` with `Retry-After`, then closed.
     public var maximumConnections: Int

@@ -15,25 +15,35 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Milliseconds a request head may take to arrive. Default: $TRIP_HISTORY_HEAD_TIMEOUT_MS, else 5000.")
     var headTimeoutMs: Int?
 
-    @Option(help: "Milliseconds a keep-alive connection may wait for its next request. Default: $TRIP_HISTORY_IDLE_TIMEOUT_MS, else 75000.")
+    @Option(
+        help:
+            "Milliseconds a keep-alive connection may wait for its next request. Default: $TRIP_HISTORY_IDLE_TIMEOUT_MS, else 75000."
+    )
     var idleTimeoutMs: Int?
 
     @Option(help: "Milliseconds a request body may pause. Default: $TRIP_HISTORY_BODY_TIMEOUT_MS, else 10000.")
     var bodyTimeoutMs: Int?
 
-    @Option(help: "Milliseconds a response may wait for the client to read. Default: $TRIP_HISTORY_WRITE_TIMEOUT_MS, else 30000.")
+    @Option(
+        help:
+            "Milliseconds a response may wait for the client to read. Default: $TRIP_HISTORY_WRITE_TIMEOUT_MS, else 30000."
+    )
     var writeTimeoutMs: Int?
 
-    @Option(help: "Client connections open at once; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS, else 1000.")
+    @Option(
+        help: "Client connections open at once; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS, else 1000.")
     var maxConnections: Int?
 
     /// The limits, each from its flag, else its variable, else the default. Throws on a value that is not a
     /// positive integer.
     func limits(environment: [String: String]) throws -> ConnectionLimits {
         var limits = ConnectionLimits()
-        limits.headTimeout = try timeout(headTimeoutMs, environment, "TRIP_HISTORY_HEAD_TIMEOUT_MS") ?? limits.headTimeout
-        limits.idleTimeout = try timeout(idleTimeoutMs, environment, "TRIP_HISTORY_IDLE_TIMEOUT_MS") ?? limits.idleTimeout
-        limits.bodyTimeout = try timeout(bodyTimeoutMs, environment, "TRIP_HISTORY_BODY_TIMEOUT_MS") ?? limits.bodyTimeout
+        limits.headTimeout =
+            try timeout(headTimeoutMs, environment, "TRIP_HISTORY_HEAD_TIMEOUT_MS") ?? limits.headTimeout
+        limits.idleTimeout =
+            try timeout(idleTimeoutMs, environment, "TRIP_HISTORY_IDLE_TIMEOUT_MS") ?? limits.idleTimeout
+        limits.bodyTimeout =
+            try timeout(bodyTimeoutMs, environment, "TRIP_HISTORY_BODY_TIMEOUT_MS") ?? limits.bodyTimeout
         limits.writeTimeout =
             try timeout(writeTimeoutMs, environment, "TRIP_HISTORY_WRITE_TIMEOUT_MS") ?? limits.writeTimeout
         limits.maximumConnections =
