@@ -13,11 +13,9 @@ import NIOCore
 /// (`headTimeout` after the opening). A connection over the cap is answered `503` and closed; a request line longer than the target
 /// limit is answered `414` before the decoder has to hold it. Refusals are sent to `RequestGuard` as
 /// `ConnectionRefusal` events, since it writes every response of its own.
-final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
 
     private let activity: ConnectionActivity
     private let connections: OpenConnections
@@ -96,8 +94,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         // A refused connection is closed once the client has sent all it had and closed its side, so the
-        // refusal is not lost to a reset; the head timeout closes it if the client never does.
-        if activity.refusing, case ChannelEvent.inputClosed = event {
+        // refusal is not lost to a reset (the timer closes it if the client never does); a refusal still
+        // waiting behind earlier responses is written first.
+        if activity.refusing, activity.inFlight == 0, case ChannelEvent.inputClosed = event {
             context.close(promise: nil)
         }
         context.fireUserInboundEventTriggered(event)
@@ -169,7 +168,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         if activity.refusing {
-            if now - activity.idleSince > headTicks { context.close(promise: nil) }
+            // The refusal is written once earlier responses are; the connection stays until then.
+            if activity.inFlight == 0, now - activity.idleSince > headTicks { context.close(promise: nil) }
             return true
         }
         if activity.readingBody {
