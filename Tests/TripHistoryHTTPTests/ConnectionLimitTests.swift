@@ -135,6 +135,8 @@ import TripHistoryTestSupport
     }
 
     @Test func aClientThatStopsReadingAnExportIsDisconnectedAndItsSlotComesBack() async throws {
+        // Several megabytes of NDJSON: more than the socket buffers and the channel's own hold, so the
+        // export really stalls (with a few thousand trips it fits and simply finishes).
         let trips = InMemoryAnalystFixtures.mixed(count: 12_000)
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: []),
@@ -230,6 +232,15 @@ import TripHistoryTestSupport
             let connection = try await RawConnection.open(port: try #require(client.port))
             try await connection.send("GET /v1/riders/1/trips HTTP/1.1\r\nHost: test\r\n\(headers)\r\n")
             try Self.expectProblem(await connection.readUntilClosed(), status: 431, code: "headers_too_large")
+        }
+    }
+
+    @Test func aRequestThatIsNotHTTPIsAnswered400AsAProblem() async throws {
+        let api = await Self.api()
+        try await api.testLive(connectionLimits: Self.limits()) { client in
+            let connection = try await RawConnection.open(port: try #require(client.port))
+            try await connection.send("GET /healthz HTTP/1.1\r\nHost: test\r\nNo colon here\r\n\r\n")
+            try Self.expectProblem(await connection.readUntilClosed(), status: 400, code: "malformed_request")
         }
     }
 

@@ -57,7 +57,7 @@ struct ConnectionOptions: ParsableArguments {
 
     private func positive(_ flag: Int?, _ environment: [String: String], _ name: String) throws -> Int? {
         if let flag {
-            guard flag > 0 else { throw ValidationError("The value given for \(name) must be a positive integer.") }
+            guard flag > 0 else { throw ValidationError("The flag for \(name) must be a positive integer.") }
             return flag
         }
         guard let text = environment[name] else { return nil }
