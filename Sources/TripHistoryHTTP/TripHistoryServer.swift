@@ -131,13 +131,15 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         return riderTrips.earlyAnswer(to: head)
     }
 
-    /// HTTP/1.1 with the early-read handler after the decoder, counting in `metrics` like the router and
-    /// logging unexpected failures to `logger`.
-    public func http1(metrics: RequestMetrics, logger: Logger) -> HTTPServerBuilder {
+    /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection and the
+    /// early-read handler after them, counting in `metrics` like the router and logging unexpected failures
+    /// to `logger`.
+    public func http1(
+        metrics: RequestMetrics, logger: Logger, connectionLimits: ConnectionLimits = ConnectionLimits()
+    ) -> HTTPServerBuilder {
         let answer = earlyAnswer(to:)
-        return .http1(
-            configuration: .init(additionalChannelHandlers: [
-                EarlyReadHandler(metrics: metrics, logger: logger, answer: answer)
-            ]))
+        return .guardedHTTP1(limits: connectionLimits, logger: logger) {
+            [EarlyReadHandler(metrics: metrics, logger: logger, answer: answer)]
+        }
     }
 }

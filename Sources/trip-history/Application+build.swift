@@ -110,7 +110,7 @@ func buildApplication(
     let requestMetrics = RequestMetrics()
     var application = Application(
         router: server.router(metrics: requestMetrics),
-        server: server.http1(metrics: requestMetrics, logger: logger),
+        server: server.http1(metrics: requestMetrics, logger: logger, connectionLimits: configuration.connections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )

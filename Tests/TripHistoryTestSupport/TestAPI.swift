@@ -105,9 +105,13 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// Runs `body` against a real server on a loopback socket, wired like `serve`: the early-read handler
     /// answers the liveness probe and the rider reads it can check before the router, unless `earlyReads` is
     /// false. The router's and the handler's responses are counted in `metrics`; `onEarlyAnswer` is told how
-    /// the handler answers each request it takes.
+    /// the handler answers each request it takes. The connection guards enforce `connectionLimits`; by
+    /// default the service's limits with head and idle timeouts far longer than a test, since the test
+    /// client has one connection, opened at the start, that a busy machine must not see closed between
+    /// requests.
     public func testLive<Value: Sendable>(
         earlyReads: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        connectionLimits: ConnectionLimits = ConnectionLimits(headTimeout: .seconds(300), idleTimeout: .seconds(300)),
         onEarlyAnswer: @escaping @Sendable (EarlyAnswer) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
@@ -123,7 +127,9 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         }
         let application = Application(
             router: makeRouter(requestMetrics),
-            server: .http1(configuration: .init(additionalChannelHandlers: earlyReads ? [handler()] : []))
+            server: .guardedHTTP1(limits: connectionLimits, logger: Logger(label: "test")) {
+                earlyReads ? [handler()] : []
+            }
         )
         return try await application.test(.live, body)
     }

@@ -29,7 +29,7 @@ public struct Problem: Error, Sendable, Equatable {
     /// Whether repeating the same request later may succeed.
     public var isRetryable: Bool {
         switch code {
-        case .unavailable, .conflict, .tooManyRequests, .rateLimited, .internal: return true
+        case .unavailable, .conflict, .tooManyRequests, .rateLimited, .internal, .requestTimeout: return true
         default: return false
         }
     }

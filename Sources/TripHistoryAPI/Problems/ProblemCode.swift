@@ -17,6 +17,10 @@ public enum ProblemCode: String, Sendable, CaseIterable {
     case notAcceptable = "not_acceptable"
     case queryTimeout = "query_timeout"
     case `internal`
+    case requestTimeout = "request_timeout"
+    case uriTooLong = "uri_too_long"
+    case headersTooLarge = "headers_too_large"
+    case malformedRequest = "malformed_request"
 
     /// The `type` URI of the problem, stable so clients may switch on it.
     var typeURI: String { "urn:trip-history:problem:\(rawValue)" }

@@ -32,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var metrics: MetricsOptions
     @OptionGroup var rateLimits: RateLimitOptions
+    @OptionGroup var connections: ConnectionOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -54,7 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
             secret: try ServiceSecret.load(environment: environment),
             previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),
             cache: try cache.configuration(environment: environment),
-            rateLimits: try rateLimits.configuration(environment: environment)
+            rateLimits: try rateLimits.configuration(environment: environment),
+            connections: try connections.limits(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.

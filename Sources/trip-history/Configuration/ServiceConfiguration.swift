@@ -32,4 +32,6 @@ struct ServiceConfiguration: Sendable {
     var cache: TripResponseCacheConfiguration?
     /// The rate limits per caller; nil turns them off.
     var rateLimits: RateLimits.Configuration?
+    /// Timeouts and the cap of client connections.
+    var connections: ConnectionLimits
 }

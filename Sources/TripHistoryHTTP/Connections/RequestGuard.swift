@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import TripHistoryAPI
+
+/// The first handler after the HTTP decoder, before the early-read handler and the framework: it sees every
+/// request and response of the connection, records them in `ConnectionActivity` for `ConnectionGuard`'s
+/// timer, and answers what must not reach a route with a problem, then closes the connection: a target over
+/// the limit (`414`), a header section the decoder refused as too large (`431`, instead of the framework's
+/// bare `400`), a request that is not HTTP (`400`), and the refusals `ConnectionGuard` raises (`503` at the
+/// cap, `408` for a slow head). A refusal waits for the responses of earlier requests, so responses keep
+/// their order.
+final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let activity: ConnectionActivity
+    private let limits: ConnectionLimits
+    private let logger: Logger
+    /// A refusal to write once the responses in flight are written.
+    private var pending: Problem?
+    /// Set once a refusal is decided: nothing more is passed on.
+    private var refused = false
+    private var date = HTTPDate()
+
+    init(limits: ConnectionLimits, activity: ConnectionActivity, logger: Logger) {
+        self.limits = limits
+        self.activity = activity
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if refused { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            activity.headStarted = nil
+            activity.requestLineEnded = true
+            if let path = head.path, path.utf8.count > limits.maximumTargetBytes {
+                refuse(.uriTooLong(limit: limits.maximumTargetBytes), context: context)
+                return
+            }
+            activity.inFlight += 1
+            activity.readingBody = true
+            activity.lastBodyRead = activity.now
+        case .body:
+            break
+        case .end:
+            activity.readingBody = false
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        activity.inFlight -= 1
+        context.write(data, promise: promise)
+        if activity.inFlight == 0 {
+            activity.idleSince = activity.now
+            activity.servedOne = true
+            if let pending {
+                self.pending = nil
+                write(pending, context: context)
+            }
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let refusal = event as? ConnectionRefusal else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        switch refusal {
+        case .tooManyConnections: refuse(.tooManyConnections, context: context)
+        case .headTimeout: refuse(.requestTimeout, context: context)
+        case .targetTooLong: refuse(.uriTooLong(limit: limits.maximumTargetBytes), context: context)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let error = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        // The decoder reports a head over its limits (set from `limits`) as a header overflow; the request
+        // target is refused earlier when it is the part that is too long.
+        if error == .headerOverflow {
+            refuse(
+                .headersTooLarge(maximumBytes: limits.maximumHeaderBytes, maximumFields: limits.maximumHeaderFields),
+                context: context)
+        } else {
+            logger.debug("Malformed request refused.", metadata: ["error": "\(error)"])
+            refuse(.malformedRequest, context: context)
+        }
+    }
+
+    /// Stops passing anything on and answers `problem` once no earlier response is in flight.
+    private func refuse(_ problem: Problem, context: ChannelHandlerContext) {
+        guard !refused else { return }
+        refused = true
+        activity.refusing = true
+        activity.readingBody = false
+        if activity.inFlight > 0 {
+            pending = problem
+        } else {
+            write(problem, context: context)
+        }
+    }
+
+    /// Writes `problem` with `Connection: close`, then closes the connection's output; `ConnectionGuard`
+    /// closes the rest when the client closes its side or its timer finds the connection still open.
+    private func write(_ problem: Problem, context: ChannelHandlerContext) {
+        let requestID = ProblemMiddleware.requestID(for: [:])
+        let response = problem.response(requestID: requestID)
+        var headers = response.headers
+        let body = response.bytes ?? ByteBuffer()
+        headers[.contentLength] = String(body.readableBytes)
+        headers[.connection] = "close"
+        ProblemMiddleware.stamp(&headers, requestID: requestID)
+        headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
+        context.write(
+            wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { result in
+            switch result {
+            case .success: context.close(mode: .output, promise: nil)
+            case .failure: context.close(promise: nil)
+            }
+        }
+    }
+}
+
+@available(*, unavailable)
+extension RequestGuard: Sendable {}
