@@ -56,4 +56,30 @@ import TripHistoryDomain
             #expect(local == RFC3339.parseTimestamp(date + "T00:00:00+09:00"))
         }
     }
+
+    /// Found by the `timestamps` fuzz target in CI: past 2^32 seconds (the year 2106) a `Double` of seconds
+    /// has less than a microsecond to spare, and converting the whole interval at once rounded a microsecond
+    /// away, so `2110-03-01t13:00:00.1z` formatted as another instant than it parsed to.
+    @Test(arguments: [
+        "2110-03-01t13:00:00.1z", "2110-03-01T13:00:00.000001Z", "2300-07-04T00:00:00.999999Z",
+        "9998-12-31T23:59:59.123456Z", "0001-01-01T00:00:00.000001Z", "1969-12-31T23:59:59.999999Z",
+    ])
+    func instantsFormatAndParseBackToTheSameMicrosecond(_ text: String) throws {
+        let instant = try #require(RFC3339.parseTimestamp(text))
+        let again = try #require(RFC3339.parseTimestamp(RFC3339.format(instant)))
+        #expect(Timestamp.micros(again) == Timestamp.micros(instant))
+    }
+
+    @Test func microsecondCountsOfTheStoreSurviveTheDateRoundTrip() {
+        // Every count a four-digit year can hold, around the points where a Double's spacing passes 1 µs.
+        for micros: Int64 in [
+            4_294_967_296_000_001, 4_418_110_800_100_000, 8_589_934_592_999_999, -62_135_596_799_999_999, -1, 1,
+        ] {
+            let date = Timestamp.date(micros: micros)
+            if abs(micros) < 8_589_934_592_000_000 {
+                #expect(Timestamp.micros(date) == micros, "\(micros)")
+            }
+            #expect(Timestamp.micros(Timestamp.date(micros: Timestamp.micros(date))) == Timestamp.micros(date))
+        }
+    }
 }
