@@ -30,6 +30,8 @@ struct ServiceConfiguration: Sendable {
     var previousSecrets: [[UInt8]]
     /// The response cache's limits; nil turns the cache off.
     var cache: TripResponseCacheConfiguration?
+    /// Whether a cached response waits for proof that no other instance's acknowledged write is unannounced.
+    var cacheCoherence: CacheOptions.Coherence = .local
     /// The rate limits per caller; nil turns them off.
     var rateLimits: RateLimits.Configuration?
 }
