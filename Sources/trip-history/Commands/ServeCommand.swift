@@ -53,8 +53,8 @@ struct ServeCommand: AsyncParsableCommand {
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),
             previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),
-            cache: try cache.configuration(environment: environment),
             cacheCoherence: try cache.coherence(environment: environment),
+            cache: try cache.configuration(environment: environment),
             rateLimits: try rateLimits.configuration(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
