@@ -19,6 +19,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var previousSecrets: [[UInt8]]
         /// The response cache of the rider reads; nil reads every response from the repository.
         public var cache: TripResponseCache?
+        /// With `cache`, strict coherence across instances: a cached response is served only once this fence
+        /// has passed, and the cache is bypassed when it fails. Nil serves warm hits at once (one instance).
+        public var cacheFence: (any ChangeFeedFence)?
         /// The analyst limits; the same values are given to the analyst use cases.
         public var analystLimits: AnalystQueryLimits
         /// Exports streaming at once; more get 429.
@@ -38,7 +41,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
 
         public init(
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
-            analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
+            cacheFence: (any ChangeFeedFence)? = nil, analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
             maximumConcurrentExports: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
@@ -51,6 +54,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             self.secret = secret
             self.previousSecrets = previousSecrets
             self.cache = cache
+            self.cacheFence = cacheFence
             self.analystLimits = analystLimits
             self.maximumConcurrentExports = maximumConcurrentExports
             self.exportBatchSize = exportBatchSize
@@ -94,7 +98,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
             recordTrip: RecordTrip(repository: repository), presenter: presenter,
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: settings.cache,
-            limits: rateLimits
+            fence: settings.cacheFence, limits: rateLimits
         )
         analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),

@@ -49,7 +49,9 @@ func buildApplication(
             configuration.writePool, pipelinedConnections: configuration.pipelinedConnections, connectionString: readURL
         )
     }
-    let routing = PostgresReadRouting(writer: pool, reader: readerPool, logger: logger)
+    // Strict coherence fences every cached read with the routing's change-feed barrier, reader or not.
+    let strict = configuration.cache != nil && configuration.cacheCoherence == .strict
+    let routing = PostgresReadRouting(writer: pool, reader: readerPool, fencesChanges: strict, logger: logger)
     let repository = PostgresTripRepository(pool: pool, reads: routing, logger: logger)
     // Readiness is checked in the background on a connection of its own, never from a probe's request.
     let health = try DatabaseHealthMonitor(
@@ -62,6 +64,7 @@ func buildApplication(
     var changeListener: PostgresChangeListener?
     if cache != nil || readerPool != nil {
         let routed = readerPool != nil
+        let fenced = routed || strict
         let onCommitted: @Sendable (RiderID?, WALPosition) -> Void = { riderID, position in
             routing.changeCommitted(riderID: riderID, at: position)
         }
@@ -79,8 +82,8 @@ func buildApplication(
             onChange: { riderID in
                 if let riderID { cache?.invalidate(riderID) } else { cache?.invalidateAll() }
             },
-            barrierChannel: routed ? routing.barrierChannel : nil, onCommitted: routed ? onCommitted : nil,
-            onBarrier: routed ? onBarrier : nil
+            barrierChannel: fenced ? routing.barrierChannel : nil, onCommitted: routed ? onCommitted : nil,
+            onBarrier: fenced ? onBarrier : nil
         )
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
@@ -98,6 +101,7 @@ func buildApplication(
         repository: repository, analystRepository: analystRepository,
         settings: .init(
             secret: configuration.secret, previousSecrets: configuration.previousSecrets, cache: cache,
+            cacheFence: strict ? routing : nil,
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },

@@ -19,14 +19,17 @@ import TripHistoryPresentation
         let tokens: AccessTokens
     }
 
-    static func subject(cache: TripResponseCache? = TripResponseCache()) async -> Subject {
+    static func subject(
+        cache: TripResponseCache? = TripResponseCache(), fence: (any ChangeFeedFence)? = nil
+    ) async -> Subject {
         let repository = InMemoryTripRepository(
             trips: TripFixtures.history(riderID: 1, count: 9) + TripFixtures.history(riderID: 2, count: 2, firstID: 50))
         let tokens = await AccessTokens(secret: secret)
         let operations = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
             recordTrip: RecordTrip(repository: repository), presenter: TripPresenter(),
-            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: CursorCodec(secret: secret), cache: cache)
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: CursorCodec(secret: secret), cache: cache,
+            fence: fence)
         return Subject(operations: operations, repository: repository, tokens: tokens)
     }
 

@@ -45,8 +45,9 @@ import TripHistoryTestSupport
     }
 
     /// Runs `body` with two instances, each with its own pool, cache and listener, wired as the composition
-    /// root wires them; returns once both listeners listen.
-    private func withInstances(_ body: ([Instance]) async throws -> Void) async throws {
+    /// root wires them (in strict coherence, each with its routing's change-feed barrier as the cache's fence);
+    /// returns once both listeners listen.
+    private func withInstances(strict: Bool = false, _ body: ([Instance]) async throws -> Void) async throws {
         try await DataTestDatabase.withPool(size: 2) { firstPool in
             let secondPool = try await DataTestDatabase.makePool(size: 2)
             var instances: [Instance] = []
@@ -57,24 +58,30 @@ import TripHistoryTestSupport
                 let listens = Events()
                 let drops = Events()
                 let announced = Announcements()
+                let (routing, fence, onBarrier) = Self.fence(pool: pool, strict: strict)
                 let listener = PostgresChangeListener(
                     connectionString: try DataTestDatabase.connectionString(), applicationName: applicationName,
                     logger: DataTestDatabase.logger,
                     onListening: {
+                        routing.feedListening()
                         cache.resume()
                         listens.record()
                     },
                     onDisconnected: {
+                        routing.feedLost()
                         cache.suspend()
                         drops.record()
                     },
                     onChange: { riderID in
                         if let riderID { cache.invalidate(riderID) } else { cache.invalidateAll() }
                         if let riderID { announced.record(riderID) }
-                    }
+                    },
+                    barrierChannel: strict ? routing.barrierChannel : nil,
+                    onBarrier: onBarrier
                 )
                 listeners.append(Task { try await listener.run() })
-                let api = await TestAPI(repository: PostgresTripRepository(pool: pool), cache: cache)
+                let api = await TestAPI(
+                    repository: PostgresTripRepository(pool: pool), cache: cache, cacheFence: fence)
                 instances.append(
                     Instance(
                         api: api, pool: pool, cache: cache, applicationName: applicationName, listens: listens,
@@ -95,6 +102,16 @@ import TripHistoryTestSupport
             for listener in listeners { _ = try? await listener.value }
             await secondPool.shutdown()
         }
+    }
+
+    /// The routing whose change-feed barrier is the cache's fence in strict coherence; the fence and the
+    /// listener's barrier handler are nil otherwise.
+    private static func fence(
+        pool: PostgresConnectionPool, strict: Bool
+    ) -> (PostgresReadRouting, (any ChangeFeedFence)?, (@Sendable (String) -> Void)?) {
+        let routing = PostgresReadRouting(writer: pool, reader: nil, fencesChanges: strict)
+        guard strict else { return (routing, nil, nil) }
+        return (routing, routing, { routing.barrierReceived($0) })
     }
 
     private static func postBody(rider: RiderID, minute: Int) -> ByteBuffer {
@@ -223,6 +240,42 @@ import TripHistoryTestSupport
                 dataTestTrip(rider: rider, requestedAtMicros: 1_790_000_000_000_000), idempotency: nil
             ).trip
             try await Self.expectEventuallyListed(announced.id.description, on: reader, rider: rider, headers: owner)
+        }
+    }
+
+    /// Strict coherence: a write acknowledged by one instance, then at once a read on the other, which had
+    /// the page cached, never gets the page without the trip.
+    @Test func inStrictCoherenceAnImmediateReadOnAnotherInstanceIsNeverStale() async throws {
+        try await withInstances(strict: true) { instances in
+            let (writer, reader) = (instances[0], instances[1])
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await reader.api.riderToken(rider.rawValue))
+            var serviceHeaders = API.bearer(try await writer.api.serviceToken())
+            serviceHeaders[.contentType] = "application/json"
+            let service = serviceHeaders
+            var stale: [Int] = []
+            for cycle in 0..<200 {
+                // Warmed twice: the second read is checked to be a hit, so the page is cached before the write.
+                let before = try await Self.warm(reader, rider: rider, headers: owner)
+                // Each trip later than the last, so it belongs on the cached first page.
+                let time = String(format: "2026-05-01T%02d:%02d:00Z", 10 + cycle / 60, cycle % 60)
+                let id = try await writer.api.test { client in
+                    try await client.execute(
+                        uri: "/v1/trips", method: .post, headers: service,
+                        body: ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: time))
+                    ) {
+                        try #require($0.json().string("id"))
+                    }
+                }
+                #expect(!before.contains(id))
+                let after = try await reader.api.test { client in
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) {
+                        $0.json().tripIDs
+                    }
+                }
+                if !after.contains(id) { stale.append(cycle) }
+            }
+            #expect(stale.isEmpty, "stale reads in cycles \(stale)")
         }
     }
 }

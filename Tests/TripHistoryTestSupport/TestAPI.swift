@@ -35,7 +35,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// `rateLimits`, when given, limits callers; their metrics go to `rateLimitMetrics` and time is `now`.
     public init(
         repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true },
-        cache: TripResponseCache? = nil,
+        cache: TripResponseCache? = nil, cacheFence: (any ChangeFeedFence)? = nil,
         metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil,
         rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
@@ -43,7 +43,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
-            cache: cache, metrics: metrics, isReaderUp: isReaderUp, rateLimits: rateLimits,
+            cache: cache, cacheFence: cacheFence, metrics: metrics, isReaderUp: isReaderUp, rateLimits: rateLimits,
             rateLimitMetrics: rateLimitMetrics, now: now
         )
     }
@@ -56,7 +56,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
+        cacheFence: (any ChangeFeedFence)? = nil, metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
         isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
@@ -65,7 +65,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let server = await TripHistoryServer(
             repository: repository, analystRepository: analystRepository,
             settings: .init(
-                secret: secret, previousSecrets: previousSecrets, cache: cache, analystLimits: analystLimits,
+                secret: secret, previousSecrets: previousSecrets, cache: cache, cacheFence: cacheFence,
+                analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
                 isReaderUp: isReaderUp, rateLimits: rateLimits

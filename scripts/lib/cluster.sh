@@ -19,7 +19,8 @@
 #   cl_node_with_state STATE                      prints node1 or node2 (reported state), if any
 #   cl_node_stop NAME / cl_node_start NAME        `pg_autoctl stop --immediate` (postgres -m immediate) / run
 #   cl_writer_uri / cl_reader_uri                 multi-host URIs: read-write, and prefer-standby for reads
-#   cl_instances_up BIN / cl_instances_down       the serve processes, with DATABASE_URL and DATABASE_READ_URL
+#   cl_instances_up BIN / cl_instances_down       the serve processes, with DATABASE_URL and DATABASE_READ_URL,
+#                                                 in strict cache coherence unless TRIP_HISTORY_CACHE_COHERENCE says
 #   cl_proxy_up / cl_proxy_down                   haproxy, active checks on /readyz
 #   cl_wait_http URL SECONDS                      waits until URL answers 200
 #   cl_post_trip BASE TOKEN KEY [RIDER]           one POST /v1/trips; prints the HTTP status
@@ -260,7 +261,9 @@ cl_instances_up() {
         if [[ -f $pidfile ]] && kill -0 "$(<"$pidfile")" 2>/dev/null; then continue; fi
         pg_port_in_use "$port" && th_die "port $port on 127.0.0.1 is in use (instance $i)"
         (
-            export DATABASE_URL DATABASE_READ_URL
+            export DATABASE_URL DATABASE_READ_URL TRIP_HISTORY_CACHE_COHERENCE
+            # Several instances: a write on one is never missed by a cached read on another.
+            TRIP_HISTORY_CACHE_COHERENCE=${TRIP_HISTORY_CACHE_COHERENCE:-strict}
             DATABASE_URL=$(cl_writer_uri)
             DATABASE_READ_URL=$(cl_reader_uri)
             cd "$_PG_LIB_DIR/../.." || exit 1

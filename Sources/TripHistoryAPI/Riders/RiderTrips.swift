@@ -20,16 +20,20 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let tokens: AccessTokens
     private let cursors: CursorCodec
     private let cache: TripResponseCache?
+    private let fence: (any ChangeFeedFence)?
     private let limits: RateLimits?
     private let bodyDecoder = JSONDecoder()
 
     /// `cache`, when given, serves repeated list and detail reads from memory; `record` invalidates the
     /// rider's entries before answering. Without it every read reaches the repository; bodies are the same.
-    /// `limits`, when given, counts the reads `earlyAnswer(to:)` answers (the router counts the others).
+    /// `fence`, when given with a cache (strict coherence across instances), must pass before the cache is
+    /// consulted for a read, so no instance serves an entry older than a write acknowledged by another before
+    /// the read began; when it fails, the read bypasses the cache. `limits`, when given, counts the reads
+    /// `earlyAnswer(to:)` answers (the router counts the others).
     public init(
         listRiderTrips: ListRiderTrips<Repository>, getTrip: GetTrip<Repository>, recordTrip: RecordTrip<Repository>,
         presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
-        cache: TripResponseCache? = nil, limits: RateLimits? = nil
+        cache: TripResponseCache? = nil, fence: (any ChangeFeedFence)? = nil, limits: RateLimits? = nil
     ) {
         self.listRiderTrips = listRiderTrips
         self.getTrip = getTrip
@@ -39,6 +43,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         self.tokens = tokens
         self.cursors = cursors
         self.cache = cache
+        self.fence = cache == nil ? nil : fence
         self.limits = limits
     }
 
@@ -58,7 +63,8 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
 
     /// How a rider read can be answered before the router, from the channel pipeline: with the stored
     /// response of a warm hit, or by computing it exactly as `list` and `detail` do (the same checked read,
-    /// the same cache and rendering). Nil when the router should take the request: not a rider read, a token
+    /// the same cache and rendering; with a fence, even a warm hit is computed, as it waits for the fence).
+    /// Nil when the router should take the request: not a rider read, a token
     /// never verified before (verifying one waits), or a problem in the request, which the router reports.
     /// Never waits, so an event-loop handler may call it.
     public func earlyAnswer(to head: HTTPRequest) -> EarlyAnswer? {
@@ -86,7 +92,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
         // The key is built once, for the lookup here and for the computation of a miss.
         let key = cache.map { _ in read.cacheKey }
-        if let cache, let key, let stored = cache.storedValue(for: key, scope: read.riderID) {
+        if fence == nil, let cache, let key, let stored = cache.storedValue(for: key, scope: read.riderID) {
             return .stored(
                 StoredResponse(
                     route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
@@ -99,11 +105,15 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     }
 
     /// Answers a checked read: through the cache when there is one (which computes on a miss), else by
-    /// computing. `key` is the read's cache key when the caller has built it already.
+    /// computing. `key` is the read's cache key when the caller has built it already. With a fence, the cache
+    /// is consulted only once the fence has passed, and bypassed when it fails.
     private func answer(_ read: RiderTripsRead, key: String? = nil, ifNoneMatch: [String]) async throws -> APIResponse {
         let compute: @Sendable () async throws -> CachedTripResponse = { try await render(read) }
         guard let cache else {
             return Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch)
+        }
+        if let fence, await !fence.awaitCurrent() {
+            return Self.respond(try await compute(), source: .bypassed, ifNoneMatch: ifNoneMatch)
         }
         let (response, source) = try await cache.value(
             for: key ?? read.cacheKey, scope: read.riderID, compute: compute)

@@ -51,9 +51,12 @@ public final class PostgresReadRouting: Sendable {
     private let readerReads: Counter
     private let logger: Logger
 
-    /// Without `reader`, every read goes to `writer` and nothing else here has any effect.
+    /// Without `reader`, every read goes to `writer` and nothing else here has any effect, except that
+    /// `fencesChanges` still makes the change-feed barrier available as a `ChangeFeedFence` (strict cache
+    /// coherence), with `barrierChannel` to be listened on.
     public init(
-        writer: PostgresConnectionPool, reader: PostgresConnectionPool?, barrierTimeout: Duration = .seconds(1),
+        writer: PostgresConnectionPool, reader: PostgresConnectionPool?, fencesChanges: Bool = false,
+        barrierTimeout: Duration = .seconds(1),
         maximumTrackedRiders: Int = 100_000, metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "trip-history.routing")
     ) {
@@ -68,7 +71,7 @@ public final class PostgresReadRouting: Sendable {
         readerReads = Counter(
             label: "trip_history_db_reads_total", dimensions: [("target", Target.reader.rawValue)],
             factory: metricsFactory)
-        if reader != nil {
+        if reader != nil || fencesChanges {
             let channel = barrierChannel
             barrier = ChangeFeedBarrier(timeout: barrierTimeout) { token in
                 try await writer.withConnection { connection in
@@ -186,5 +189,14 @@ public final class PostgresReadRouting: Sendable {
             if state.floor != .end && state.floor <= replayed { state.floor = .zero }
             if !state.requirements.isEmpty { state.requirements = state.requirements.filter { $0.value > replayed } }
         }
+    }
+}
+
+extension PostgresReadRouting: ChangeFeedFence {
+    /// Passes the change-feed barrier (batched with concurrent calls); false while the feed is not listening,
+    /// without a barrier, or when the barrier fails or times out.
+    public func awaitCurrent() async -> Bool {
+        guard let barrier, state.withLock({ $0.listening }) else { return false }
+        return await barrier.pass()
     }
 }

@@ -54,6 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
             openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
             secret: try ServiceSecret.load(environment: environment),
             previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),
+            cacheCoherence: try cache.coherence(environment: environment),
             cache: try cache.configuration(environment: environment),
             rateLimits: try rateLimits.configuration(environment: environment),
             connections: try connections.limits(environment: environment)

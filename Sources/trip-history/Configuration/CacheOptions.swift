@@ -10,7 +10,18 @@ import TripHistoryHTTP
 /// - `TRIP_HISTORY_CACHE_BYTES` (`--cache-bytes`): memory budget in bytes, keys and bookkeeping included
 ///   (default 33554432, 32 MiB).
 /// - `TRIP_HISTORY_CACHE_TTL_SECONDS` (`--cache-ttl`): seconds an entry may be served (default 30).
+/// - `TRIP_HISTORY_CACHE_COHERENCE` (`--cache-coherence`): `local` (default) serves a warm hit at once;
+///   `strict` serves it only after the change-feed barrier proved every write acknowledged by any instance
+///   before the read was announced here (several instances).
 struct CacheOptions: ParsableArguments {
+    /// How cached responses relate to writes acknowledged by other instances.
+    enum Coherence: String, Sendable {
+        /// A write on another instance is seen once its notification arrives here.
+        case local
+        /// A write acknowledged by any instance before a read began is never missed by it.
+        case strict
+    }
+
     @Option(help: "Response cache budget in bytes. Default: $TRIP_HISTORY_CACHE_BYTES, else 33554432 (32 MiB).")
     var cacheBytes: Int?
 
@@ -19,6 +30,19 @@ struct CacheOptions: ParsableArguments {
 
     @Flag(help: "Serve every read from PostgreSQL (same as TRIP_HISTORY_CACHE=off).")
     var noCache = false
+
+    @Option(
+        help: "Cache coherence across instances, local or strict. Default: $TRIP_HISTORY_CACHE_COHERENCE, else local.")
+    var cacheCoherence: String?
+
+    /// The coherence mode; throws on anything but local or strict.
+    func coherence(environment: [String: String]) throws -> Coherence {
+        let text = cacheCoherence ?? environment["TRIP_HISTORY_CACHE_COHERENCE"] ?? "local"
+        guard let coherence = Coherence(rawValue: text.lowercased()) else {
+            throw ValidationError("The cache coherence must be local or strict, not '\(text)'.")
+        }
+        return coherence
+    }
 
     /// The cache limits, or nil when the cache is off. Throws on a value that is not a positive integer.
     func configuration(environment: [String: String]) throws -> TripResponseCacheConfiguration? {

@@ -28,6 +28,8 @@ struct ServiceConfiguration: Sendable {
     var secret: [UInt8]
     /// Secrets rotated out, still accepted for tokens and cursors they signed.
     var previousSecrets: [[UInt8]]
+    /// Whether a cached response waits for proof that no other instance's acknowledged write is unannounced.
+    var cacheCoherence: CacheOptions.Coherence = .local
     /// The response cache's limits; nil turns the cache off.
     var cache: TripResponseCacheConfiguration?
     /// The rate limits per caller; nil turns them off.
