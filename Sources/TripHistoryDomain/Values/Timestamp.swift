@@ -14,9 +14,8 @@ public enum Timestamp {
     /// The date for a microsecond count: the whole seconds and the fraction converted apart, so the date is
     /// the nearest `Date` to the count even where a `Double` cannot hold the count exactly.
     public static func date(micros: Int64) -> Date {
-        let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
-        let (whole, part) = fraction < 0 ? (seconds - 1, fraction + 1_000_000) : (seconds, fraction)
-        return Date(timeIntervalSince1970: Double(whole) + Double(part) / 1_000_000)
+        let (seconds, fraction) = CivilCalendar.floorDivide(micros, by: 1_000_000)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(fraction) / 1_000_000)
     }
 
     /// `date` truncated to what the store keeps, so values compare equal after a round trip.
