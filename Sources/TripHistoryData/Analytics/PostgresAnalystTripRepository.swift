@@ -144,7 +144,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         }
         return try await withDomainErrors(operation, logger: logger, translate: translate) {
             guard let reads else { return try await pool.withConnection(transaction) }
-            return try await reads.analystRead(pools: (pool, readerPool ?? reads.reader)) {
+            return try await reads.analystRead(writer: pool, reader: readerPool ?? reads.reader) {
                 try await $0.withConnection(transaction)
             }
         }

@@ -105,18 +105,16 @@ public final class PostgresReadRouting: Sendable {
         return try await onReader(reader, body)
     }
 
-    /// Runs an analyst read on the reader while it is up, else on the writer. `pools` names the pools the
-    /// analyst API reads from on each side (its own, so analyst queries never take rider or write
-    /// connections); without it, the routing's own pools.
+    /// Runs an analyst read on `reader` while the replica is up, else on `writer`: the analyst API's own
+    /// pools, so analyst queries never take rider or write connections.
     func analystRead<T>(
-        pools: (writer: PostgresConnectionPool, reader: PostgresConnectionPool?)? = nil,
+        writer: PostgresConnectionPool, reader: PostgresConnectionPool?,
         _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
-        let writerPool = pools?.writer ?? writer
-        guard let reader = pools.map({ $0.reader }) ?? reader, state.withLock({ $0.replayed != nil }) else {
-            return try await run(.writer, body, pool: writerPool)
+        guard let reader, state.withLock({ $0.replayed != nil }) else {
+            return try await run(.writer, body, pool: writer)
         }
-        return try await onReader(reader, body, fallback: writerPool)
+        return try await onReader(reader, body, fallback: writer)
     }
 
     private func onReader<T>(
