@@ -141,9 +141,6 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public func http1(
         metrics: RequestMetrics, logger: Logger, connectionLimits: ConnectionLimits = ConnectionLimits()
     ) -> HTTPServerBuilder {
-        let answer = earlyAnswer(to:)
-        return .guardedHTTP1(limits: connectionLimits, logger: logger) {
-            [EarlyReadHandler(metrics: metrics, logger: logger, answer: answer)]
-        }
+        .guardedHTTP1(limits: connectionLimits, logger: logger, metrics: metrics, answer: earlyAnswer(to:))
     }
 }

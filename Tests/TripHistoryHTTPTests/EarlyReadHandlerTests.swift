@@ -347,11 +347,18 @@ import TripHistoryTestSupport
 
     private struct StubFailure: Error {}
 
+    /// The connection guard of a handler under test: the service's limits, on an activity of its own.
+    private static func guardOfTests() -> RequestGuard {
+        RequestGuard(limits: ConnectionLimits(), activity: ConnectionActivity(), logger: Logger(label: "test"))
+    }
+
     /// A handler that answers `/hit` with a stored "cached", computes "computed" for `/compute`, fails the
     /// computation for `/fail` (a 503 problem), and passes everything else on.
     private static func stubHandler() -> EarlyReadHandler {
-        EarlyReadHandler(metrics: RequestMetrics(factory: NOOPMetricsHandler.instance), logger: Logger(label: "test")) {
-            head in
+        EarlyReadHandler(
+            requestGuard: guardOfTests(), metrics: RequestMetrics(factory: NOOPMetricsHandler.instance),
+            logger: Logger(label: "test")
+        ) { head in
             switch head.path {
             case "/hit":
                 return .stored(StoredResponse(route: RiderReadPath.listRoute, response: plainResponse("cached")))
@@ -455,8 +462,8 @@ import TripHistoryTestSupport
         let reads = ReadCounter()
         let channel = try await NIOAsyncTestingChannel { channel in
             let handler = EarlyReadHandler(
-                metrics: RequestMetrics(factory: NOOPMetricsHandler.instance), logger: Logger(label: "test"),
-                answer: answer)
+                requestGuard: Self.guardOfTests(), metrics: RequestMetrics(factory: NOOPMetricsHandler.instance),
+                logger: Logger(label: "test"), answer: answer)
             try channel.pipeline.syncOperations.addHandlers([reads, handler])
         }
         try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080))

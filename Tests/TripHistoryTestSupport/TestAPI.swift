@@ -119,18 +119,14 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let requestMetrics = RequestMetrics(factory: metrics)
         let early = earlyAnswer
         let answer: @Sendable (HTTPRequest) -> EarlyAnswer? = { head in
-            let answer = early(head)
-            if let answer { onEarlyAnswer(answer) }
+            guard earlyReads, let answer = early(head) else { return nil }
+            onEarlyAnswer(answer)
             return answer
-        }
-        let handler: @Sendable () -> EarlyReadHandler = {
-            EarlyReadHandler(metrics: requestMetrics, logger: Logger(label: "test"), answer: answer)
         }
         let application = Application(
             router: makeRouter(requestMetrics),
-            server: .guardedHTTP1(limits: connectionLimits, logger: Logger(label: "test")) {
-                earlyReads ? [handler()] : []
-            }
+            server: .guardedHTTP1(
+                limits: connectionLimits, logger: Logger(label: "test"), metrics: requestMetrics, answer: answer)
         )
         return try await application.test(.live, body)
     }

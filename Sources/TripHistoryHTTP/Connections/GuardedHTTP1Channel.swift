@@ -1,17 +1,20 @@
+public import HTTPTypes
 public import HummingbirdCore
 public import Logging
 public import NIOCore
+public import TripHistoryAPI
 
 /// Hummingbird's HTTP/1.1 child channel with the connection guards around its decoder: `ConnectionGuard`
-/// first in the pipeline, `RequestGuard` first after the decoder, then the additional handlers (the
-/// early-read handler) and the framework. Both guards of a connection share one `ConnectionActivity`.
+/// first in the pipeline, then the decoder, then the early-read handler (which runs `RequestGuard`) and the
+/// framework. Both guards of a connection share one `ConnectionActivity`.
 struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
     let responder: HTTPChannelHandler.Responder
     let limits: ConnectionLimits
     let connections: OpenConnections
-    let additionalChannelHandlers: @Sendable () -> [any RemovableChannelHandler]
+    let metrics: RequestMetrics
+    let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     let logger: Logger
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -22,10 +25,10 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        let limits = self.limits
-        let handlers = additionalChannelHandlers
-        let requestGuardLogger = self.logger
-        let sharedActivity = NIOLoopBound(activity, eventLoop: channel.eventLoop)
+        let requestGuard = RequestGuard(limits: limits, activity: activity, logger: self.logger)
+        let earlyReads = NIOLoopBound(
+            EarlyReadHandler(requestGuard: requestGuard, metrics: metrics, logger: self.logger, answer: answer),
+            eventLoop: channel.eventLoop)
         // The decoder's limits are the header limits; the request target counts towards its total, so the
         // target's own limit is added to it.
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
@@ -34,11 +37,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             maxHeaderFieldCount: limits.maximumHeaderFields)
         return HTTP1Channel(
             responder: responder,
-            configuration: .init(
-                additionalChannelHandlers: [
-                    RequestGuard(limits: limits, activity: sharedActivity.value, logger: requestGuardLogger)
-                ] + handlers(),
-                httpDecoderConfiguration: decoder)
+            configuration: .init(additionalChannelHandlers: [earlyReads.value], httpDecoderConfiguration: decoder)
         ).setup(channel: channel, logger: logger)
     }
 
@@ -49,16 +48,17 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the connection guards enforcing `limits` on every connection (see `ConnectionGuard`,
-    /// `RequestGuard`), and `additionalChannelHandlers` after them, before the framework.
+    /// `RequestGuard`), and the early-read handler answering what `answer` says it may before the framework
+    /// (nil for every request passes them all on), counting in `metrics` like the router.
     public static func guardedHTTP1(
-        limits: ConnectionLimits, logger: Logger,
-        additionalChannelHandlers: @escaping @Sendable () -> [any RemovableChannelHandler]
+        limits: ConnectionLimits, logger: Logger, metrics: RequestMetrics,
+        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) -> HTTPServerBuilder {
         let connections = OpenConnections(capacity: limits.maximumConnections)
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
-                responder: responder, limits: limits, connections: connections,
-                additionalChannelHandlers: additionalChannelHandlers, logger: logger)
+                responder: responder, limits: limits, connections: connections, metrics: metrics, answer: answer,
+                logger: logger)
         }
     }
 }

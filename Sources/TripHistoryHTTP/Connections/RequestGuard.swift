@@ -6,19 +6,17 @@ import NIOHTTP1
 import NIOHTTPTypes
 import TripHistoryAPI
 
-/// The first handler after the HTTP decoder, before the early-read handler and the framework: it sees every
-/// request and response of the connection, records them in `ConnectionActivity` for `ConnectionGuard`'s
-/// timer, and answers what must not reach a route with a problem, then closes the connection: a target over
-/// the limit (`414`), a header section the decoder refused as too large (`431`, instead of the framework's
-/// bare `400`), a request that is not HTTP (`400`), and the refusals `ConnectionGuard` raises (`503` at the
-/// cap, `408` for a slow head). A refusal waits for the responses of earlier requests, so responses keep
-/// their order.
-final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
-
+/// The connection's checks on decoded requests, run by `EarlyReadHandler`, the first handler after the HTTP
+/// decoder, on every request part and response end: it records them in `ConnectionActivity` for
+/// `ConnectionGuard`'s timer, and answers what must not reach a route with a problem, then closes the
+/// connection: a target over the limit (`414`), a header section the decoder refused as too large (`431`,
+/// instead of the framework's bare `400`), a request that is not HTTP (`400`), and the refusals
+/// `ConnectionGuard` raises (`503` at the cap, `408` for a slow head). A refusal waits for the responses of
+/// earlier requests, so responses keep their order.
+///
+/// Not a channel handler of its own: another handler in the pipeline costs every request a pass through it
+/// for each of its parts, and the early-read handler already sees them all.
+final class RequestGuard {
     private let activity: ConnectionActivity
     private let limits: ConnectionLimits
     private let logger: Logger
@@ -34,15 +32,16 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         self.logger = logger
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if refused { return }
-        switch unwrapInboundIn(data) {
+    /// Records a request part that arrived; false when it must be dropped, since the connection is refused.
+    func admit(_ part: HTTPRequestPart, context: ChannelHandlerContext) -> Bool {
+        if refused { return false }
+        switch part {
         case .head(let head):
             activity.headStarted = nil
             activity.requestLineEnded = true
             if let path = head.path, path.utf8.count > limits.maximumTargetBytes {
-                refuse(.uriTooLong(limit: limits.maximumTargetBytes), context: context)
-                return
+                refuse(with: .uriTooLong(limit: limits.maximumTargetBytes), context: context)
+                return false
             }
             activity.inFlight += 1
             activity.readingBody = true
@@ -52,16 +51,12 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             activity.readingBody = false
         }
-        context.fireChannelRead(data)
+        return true
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard case .end = unwrapOutboundIn(data) else {
-            context.write(data, promise: promise)
-            return
-        }
+    /// Records that a response's end was written, then writes a refusal that was waiting for it.
+    func responseEnded(context: ChannelHandlerContext) {
         activity.inFlight -= 1
-        context.write(data, promise: promise)
         if activity.inFlight == 0 {
             activity.idleSince = activity.now
             activity.servedOne = true
@@ -72,37 +67,34 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        guard let refusal = event as? ConnectionRefusal else {
-            context.fireUserInboundEventTriggered(event)
-            return
-        }
+    /// Answers a refusal `ConnectionGuard` raised.
+    func refuse(_ refusal: ConnectionRefusal, context: ChannelHandlerContext) {
         switch refusal {
-        case .tooManyConnections: refuse(.tooManyConnections, context: context)
-        case .headTimeout: refuse(.requestTimeout, context: context)
-        case .targetTooLong: refuse(.uriTooLong(limit: limits.maximumTargetBytes), context: context)
+        case .tooManyConnections: refuse(with: .tooManyConnections, context: context)
+        case .headTimeout: refuse(with: .requestTimeout, context: context)
+        case .targetTooLong: refuse(with: .uriTooLong(limit: limits.maximumTargetBytes), context: context)
         }
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let error = error as? HTTPParserError else {
-            context.fireErrorCaught(error)
-            return
-        }
+    /// Answers a request the decoder could not read; false for an error that is not the decoder's.
+    func refuse(decoderError error: any Error, context: ChannelHandlerContext) -> Bool {
+        guard let error = error as? HTTPParserError else { return false }
         // The decoder reports a head over its limits (set from `limits`) as a header overflow; the request
         // target is refused earlier when it is the part that is too long.
         if error == .headerOverflow {
             refuse(
-                .headersTooLarge(maximumBytes: limits.maximumHeaderBytes, maximumFields: limits.maximumHeaderFields),
+                with: .headersTooLarge(
+                    maximumBytes: limits.maximumHeaderBytes, maximumFields: limits.maximumHeaderFields),
                 context: context)
         } else {
             logger.debug("Malformed request refused.", metadata: ["error": "\(error)"])
-            refuse(.malformedRequest, context: context)
+            refuse(with: .malformedRequest, context: context)
         }
+        return true
     }
 
     /// Stops passing anything on and answers `problem` once no earlier response is in flight.
-    private func refuse(_ problem: Problem, context: ChannelHandlerContext) {
+    private func refuse(with problem: Problem, context: ChannelHandlerContext) {
         guard !refused else { return }
         refused = true
         activity.refusing = true
@@ -126,10 +118,10 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         ProblemMiddleware.stamp(&headers, requestID: requestID)
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
         context.write(
-            wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
+            NIOAny(HTTPResponsePart.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
+        context.write(NIOAny(HTTPResponsePart.body(body)), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        context.writeAndFlush(NIOAny(HTTPResponsePart.end(nil)), promise: written)
         written.futureResult.assumeIsolated().whenComplete { result in
             switch result {
             case .success: context.close(mode: .output, promise: nil)

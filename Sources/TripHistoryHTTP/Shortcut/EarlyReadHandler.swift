@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
-public import HTTPTypes
-public import Logging
-public import NIOCore
-public import NIOHTTPTypes
-public import TripHistoryAPI
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTPTypes
+import TripHistoryAPI
 
 /// Answers the rider reads and the liveness probe from the channel pipeline, before the framework, through
 /// the API's own entry point; passes every other request on to the router, once and unchanged.
@@ -26,11 +26,14 @@ public import TripHistoryAPI
 /// Responses written here get the request id and the headers of every response
 /// (`ProblemMiddleware.requestID(for:)`, `stamp(_:requestID:)`), `Date` and `Content-Length`, and are counted
 /// in the same `RequestMetrics` as the router's.
-public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    public typealias InboundIn = HTTPRequestPart
-    public typealias InboundOut = HTTPRequestPart
-    public typealias OutboundIn = HTTPResponsePart
-    public typealias OutboundOut = HTTPResponsePart
+///
+/// It is the first handler after the HTTP decoder, so it also runs the connection's `RequestGuard` on every
+/// request part, response end, refusal event and decoder error, before anything else.
+final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
 
     /// What the handler is doing with the connection's current request.
     enum State {
@@ -69,6 +72,7 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// Parts held behind a computation before the handler stops reading from the socket.
     static let heldPartsBeforeBackPressure = 16
 
+    private let requestGuard: RequestGuard
     private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     private let metrics: RequestMetrics
     private let logger: Logger
@@ -76,23 +80,49 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var needsFlush = false
     private var date = HTTPDate()
 
-    /// `answer` says how a request head is answered here, or nil to pass the request on; responses are
-    /// counted in `metrics`, and failures that are not problems are logged to `logger`.
-    public init(
-        metrics: RequestMetrics, logger: Logger, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+    /// `requestGuard` checks every request part first; `answer` says how a request head is answered here, or
+    /// nil to pass the request on; responses are counted in `metrics`, and failures that are not problems are
+    /// logged to `logger`.
+    init(
+        requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger,
+        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) {
+        self.requestGuard = requestGuard
         self.answer = answer
         self.metrics = metrics
         self.logger = logger
     }
 
-    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        guard requestGuard.admit(part, context: context) else { return }
+        receive(part, data: data, context: context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let refusal = event as? ConnectionRefusal {
+            requestGuard.refuse(refusal, context: context)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if !requestGuard.refuse(decoderError: error, context: context) {
+            context.fireErrorCaught(error)
+        }
+    }
+
+    /// Answers, holds or passes on a part the guard admitted; `data` is the part as it arrived.
+    private func receive(_ part: HTTPRequestPart, data: NIOAny, context: ChannelHandlerContext) {
         if case .computing(var held, let readDeferred) = state {
+            // Moves the array out of the state first, so appending does not copy it.
+            state = .idle
             held.append(data)
             state = .computing(held: held, readDeferred: readDeferred)
             return
         }
-        switch (state, unwrapInboundIn(data)) {
+        switch (state, part) {
         case (.idle, .head(let head)):
             let started = DispatchTime.now().uptimeNanoseconds
             switch Self.mayAnswer(head) ? answer(head) : nil {
@@ -170,7 +200,7 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
                 requestID: computation.requestID, started: computation.started),
             context: context)
         for part in held {
-            channelRead(context: context, data: part)
+            receive(unwrapInboundIn(part), data: part, context: context)
         }
         // Ends the batch as a socket read would: flushes what was written here and lets the framework take
         // what was passed on.
@@ -184,7 +214,7 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
     }
 
-    public func channelReadComplete(context: ChannelHandlerContext) {
+    func channelReadComplete(context: ChannelHandlerContext) {
         if needsFlush {
             needsFlush = false
             context.flush()
@@ -192,7 +222,7 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
         context.fireChannelReadComplete()
     }
 
-    public func read(context: ChannelHandlerContext) {
+    func read(context: ChannelHandlerContext) {
         // Reading on while a computation runs keeps the socket's read interest as it is (dropping and
         // restoring it costs two system calls per request); only a client that pipelines more than a few
         // requests behind it is made to wait.
@@ -203,11 +233,16 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
     }
 
-    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), case .passingOn(let unanswered, let receiving) = state {
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        if case .passingOn(let unanswered, let receiving) = state {
             state = unanswered == 1 && !receiving ? .idle : .passingOn(unanswered: unanswered - 1, receiving: receiving)
         }
         context.write(data, promise: promise)
+        requestGuard.responseEnded(context: context)
     }
 
     /// A plain GET without a body that keeps the connection open: no `Connection` header other than
@@ -240,6 +275,7 @@ public final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
         needsFlush = true
+        requestGuard.responseEnded(context: context)
         metrics.record(
             route: answer.route, method: .get, status: response.status,
             nanoseconds: DispatchTime.now().uptimeNanoseconds - answer.started)
