@@ -14,6 +14,11 @@ struct LRUEntries<Value: Sendable>: Sendable {
     private struct Slot: Sendable {
         var key: String
         var entry: Entry
+    }
+
+    /// A slot's neighbours in the list, kept apart from the slots so that relinking one on every lookup
+    /// never copies a key or a value.
+    private struct Link: Sendable {
         var newer: Int
         var older: Int
     }
@@ -21,6 +26,8 @@ struct LRUEntries<Value: Sendable>: Sendable {
     private static var none: Int { -1 }
 
     private var slots: [Slot?] = []
+    /// The links of `slots`, position for position.
+    private var links: [Link] = []
     private var freeSlots: [Int] = []
     private var index: [String: Int] = [:]
     private var newest = none
@@ -32,22 +39,26 @@ struct LRUEntries<Value: Sendable>: Sendable {
 
     /// The entry for `key`, made the most recently used.
     mutating func touch(_ key: String) -> Entry? {
-        guard let position = index[key], let slot = slots[position] else { return nil }
-        unlink(position)
-        linkAsNewest(position)
-        return slot.entry
+        guard let position = index[key], let entry = slots[position]?.entry else { return nil }
+        if position != newest {
+            unlink(position)
+            linkAsNewest(position)
+        }
+        return entry
     }
 
     /// Stores `entry` under `key` as the most recently used, replacing any entry already there.
     mutating func insert(_ key: String, _ entry: Entry) {
         if index[key] != nil { remove(key) }
-        let slot = Slot(key: key, entry: entry, newer: Self.none, older: Self.none)
+        let slot = Slot(key: key, entry: entry)
         let position: Int
         if let free = freeSlots.popLast() {
             slots[free] = slot
+            links[free] = Link(newer: Self.none, older: Self.none)
             position = free
         } else {
             slots.append(slot)
+            links.append(Link(newer: Self.none, older: Self.none))
             position = slots.count - 1
         }
         index[key] = position
@@ -85,13 +96,14 @@ struct LRUEntries<Value: Sendable>: Sendable {
         var position = newest
         while position != Self.none, let slot = slots[position] {
             keys.append(slot.key)
-            position = slot.older
+            position = links[position].older
         }
         return keys
     }
 
     mutating func removeAll() {
         slots = []
+        links = []
         freeSlots = []
         index = [:]
         newest = Self.none
@@ -100,17 +112,15 @@ struct LRUEntries<Value: Sendable>: Sendable {
     }
 
     private mutating func unlink(_ position: Int) {
-        guard let slot = slots[position] else { return }
-        if slot.newer != Self.none { slots[slot.newer]?.older = slot.older } else { newest = slot.older }
-        if slot.older != Self.none { slots[slot.older]?.newer = slot.newer } else { oldest = slot.newer }
-        slots[position]?.newer = Self.none
-        slots[position]?.older = Self.none
+        let link = links[position]
+        if link.newer != Self.none { links[link.newer].older = link.older } else { newest = link.older }
+        if link.older != Self.none { links[link.older].newer = link.newer } else { oldest = link.newer }
+        links[position] = Link(newer: Self.none, older: Self.none)
     }
 
     private mutating func linkAsNewest(_ position: Int) {
-        slots[position]?.older = newest
-        slots[position]?.newer = Self.none
-        if newest != Self.none { slots[newest]?.newer = position }
+        links[position] = Link(newer: Self.none, older: newest)
+        if newest != Self.none { links[newest].newer = position }
         newest = position
         if oldest == Self.none { oldest = position }
     }

@@ -24,13 +24,24 @@ enum ResponseKey {
         view: String, riderID: RiderID, parameters: TripListParameters, locale: SupportedLocale
     ) -> String {
         let filter = parameters.filter
-        return [
-            "list", view, riderID.description, String(parameters.limit.value),
-            filter.range.from.map { String(Timestamp.micros($0)) } ?? "",
-            filter.range.to.map { String(Timestamp.micros($0)) } ?? "",
-            filter.status?.rawValue ?? "", parameters.displayTimeZone?.identifier ?? "", locale.identifier,
-            parameters.cursor.map(String.init) ?? "",
-        ].joined(separator: separator)
+        // Appended into one string rather than joined from an array: a key is built on every read.
+        var key = "list"
+        key.reserveCapacity(64 + (parameters.cursor?.utf8.count ?? 0))
+        func append(_ component: String) {
+            key += separator
+            key += component
+        }
+        append(view)
+        append(riderID.description)
+        append(String(parameters.limit.value))
+        append(filter.range.from.map { String(Timestamp.micros($0)) } ?? "")
+        append(filter.range.to.map { String(Timestamp.micros($0)) } ?? "")
+        append(filter.status?.rawValue ?? "")
+        append(parameters.displayTimeZone?.identifier ?? "")
+        append(locale.identifier)
+        key += separator
+        if let cursor = parameters.cursor { key.append(contentsOf: cursor) }
+        return key
     }
 
     static func detail(

@@ -107,7 +107,9 @@ public final class RateLimiter: Sendable {
         ) -> (Outcome, Int) {
             var change = 0
             if now &- lastSweep >= sweepInterval { change += removeFull(now: now) }
-            let stored = tats[key]
+            // The bucket's position, so a known key is hashed once for both reading and writing its `tat`.
+            let position = tats.index(forKey: key)
+            let stored = position.map { tats.values[$0] }
             if stored == nil, tats.count >= capacity {
                 change += removeFull(now: now)
                 if tats.count >= capacity {
@@ -124,8 +126,12 @@ public final class RateLimiter: Sendable {
                     retryAfterNanoseconds: next - now - tolerance)
                 return (outcome, change)
             }
-            tats[key] = next
-            if stored == nil { change += 1 }
+            if let position {
+                tats.values[position] = next
+            } else {
+                tats[key] = next
+                change += 1
+            }
             let outcome = Outcome(
                 admitted: true, remaining: Int((tolerance - (next - now)) / interval), resetNanoseconds: next - now,
                 retryAfterNanoseconds: 0)

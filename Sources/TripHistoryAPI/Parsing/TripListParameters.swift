@@ -9,8 +9,11 @@ struct TripListParameters {
     /// The zone of `tz`, used for date-only bounds and for display; nil shows each trip in its own zone.
     let displayTimeZone: TimeZone?
 
+    /// The parameters of a rider's list.
+    private static let names = ["limit", "cursor", "from", "to", "tz", "status"]
+
     static func parse(_ query: QueryParameters) throws(Problem) -> TripListParameters {
-        try rejectRepeated(["limit", "cursor", "from", "to", "tz", "status"], in: query)
+        try rejectRepeated(names, in: query)
         let timeZone = try parseTimeZone(query["tz"])
         let limit = try PageLimit.parse(query["limit"])
         let from = try query["from"].map { text throws(Problem) in try parseBound(text, name: "from", timeZone) }
@@ -22,11 +25,12 @@ struct TripListParameters {
             throw Problem.invalidParameter("from", "from must be earlier than to.")
         }
         let status = try parseStatus(query["status"])
-        if let cursor = query["cursor"], cursor.isEmpty {
+        let cursor = query["cursor"]
+        if let cursor, cursor.isEmpty {
             throw Problem.invalidParameter("cursor", "cursor must not be empty; omit it for the first page.")
         }
         return TripListParameters(
-            filter: TripFilter(range: range, status: status), limit: limit, cursor: query["cursor"],
+            filter: TripFilter(range: range, status: status), limit: limit, cursor: cursor,
             displayTimeZone: timeZone
         )
     }
@@ -42,15 +46,19 @@ struct TripListParameters {
 
     /// Refuses a request that repeats any of `names`, whose meaning would then be ambiguous.
     static func rejectRepeated(_ names: [String], in query: QueryParameters) throws(Problem) {
-        // One pass over the query (it is read on every request, warm cache hits included); the problem names
-        // the first repeated parameter in `names` order.
-        var seen = Array(repeating: false, count: names.count)
-        var repeated = Array(repeating: false, count: names.count)
+        // One pass over the query (it is read on every request, warm cache hits included), with the names seen
+        // and repeated as bits rather than arrays; the problem names the first repeated parameter in `names`
+        // order.
+        precondition(names.count <= UInt64.bitWidth, "at most 64 names")
+        var seen: UInt64 = 0
+        var repeated: UInt64 = 0
         for (key, _) in query {
-            guard let index = names.firstIndex(where: { $0.utf8.elementsEqual(key.utf8) }) else { continue }
-            if seen[index] { repeated[index] = true } else { seen[index] = true }
+            guard let index = names.firstIndex(where: { QueryParameters.same(key, $0) }) else { continue }
+            let bit: UInt64 = 1 << index
+            if seen & bit != 0 { repeated |= bit } else { seen |= bit }
         }
-        if let index = repeated.firstIndex(of: true) {
+        if repeated != 0 {
+            let index = repeated.trailingZeroBitCount
             throw Problem.invalidParameter(names[index], "\(names[index]) must be given at most once.")
         }
     }

@@ -51,7 +51,14 @@ public struct QueryParameters: Sendable, Sequence {
 
     /// The first value of `name`, nil when absent.
     public subscript(name: String) -> Substring? {
-        pairs.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
+        for pair in pairs where Self.same(pair.name, name) { return pair.value }
+        return nil
+    }
+
+    /// Whether a decoded parameter name is `name`, one of the API's ASCII names: lengths first, since most
+    /// names differ there, then the string comparison, which for ASCII compares the bytes at once.
+    static func same(_ key: Substring, _ name: String) -> Bool {
+        key.utf8.count == name.utf8.count && key == name
     }
 
     public func makeIterator() -> IndexingIterator<[Element]> {
