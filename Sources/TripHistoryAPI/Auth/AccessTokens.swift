@@ -65,6 +65,9 @@ public struct AccessTokens: Sendable {
                 kid: JWKIdentifier(string: keyID))
             keyIDs.insert(keyID)
         }
+        // jwt-kit verifies a token whose `kid` it does not know, or that names none, with its default key
+        // (the first one added); without one, such a token is refused, so a dropped secret's tokens are too.
+        await keys.clearDefault()
         self.keyIDs = keyIDs
         currentKeyID = SigningSecrets.keyID(of: secrets.current)
     }
@@ -114,16 +117,14 @@ public struct AccessTokens: Sendable {
         case .expired: throw Self.rejected
         case .miss: break
         }
-        // jwt-kit verifies a token whose `kid` it does not know with its default key, so the key id is
-        // checked here first: a token of a dropped secret is refused even if another key would match.
-        guard let keyID = Self.keyID(of: token) else { throw Self.rejected }
-        guard keyIDs.contains(keyID) else {
-            throw Problem.unauthorized("The bearer token was signed with a key this service no longer accepts.")
-        }
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(String(token), as: AccessTokenClaims.self)
         } catch {
+            // Only a refused token pays for reading its header again, to say when its key was dropped.
+            if let keyID = Self.keyID(of: token), !keyIDs.contains(keyID) {
+                throw Problem.unauthorized("The bearer token was signed with a key this service no longer accepts.")
+            }
             throw Self.rejected
         }
         let caller = try Self.caller(claims: claims)
