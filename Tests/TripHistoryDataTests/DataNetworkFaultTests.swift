@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TripHistoryDataTestSupport
 import TripHistoryDomain
@@ -193,4 +194,37 @@ import TripHistoryDomain
             }
         }
     }
+
+    /// The change listener's connection to a frozen server stays open, and the server's kernel still
+    /// acknowledges keepalives: only the listener's probe notices that no notification can come, so the
+    /// cache it guards is suspended; once the server answers again the listener listens again.
+    @Test func theChangeListenerNoticesAFrozenServerAndListensAgainOnceItAnswers() async throws {
+        let cluster = try await FreezableCluster.start()
+        defer { cluster.remove() }
+        let listens = Mutex(0)
+        let drops = Mutex(0)
+        let listener = PostgresChangeListener(
+            connectionString: cluster.connectionString, pollInterval: .milliseconds(50),
+            probeInterval: .milliseconds(500), logger: DataTestDatabase.logger,
+            onListening: { listens.withLock { $0 += 1 } }, onDisconnected: { drops.withLock { $0 += 1 } },
+            onChange: { _ in })
+        let running = Task { try await listener.run() }
+        defer { running.cancel() }
+        await Self.eventually("listening") {
+            guard listens.withLock({ $0 }) == 1 else { throw ListenerNotYet() }
+        }
+        cluster.freeze()
+        await Self.eventually("noticing the frozen server") {
+            guard drops.withLock({ $0 }) == 1 else { throw ListenerNotYet() }
+        }
+        cluster.thaw()
+        await Self.eventually("listening again") {
+            guard listens.withLock({ $0 }) == 2 else { throw ListenerNotYet() }
+        }
+        #expect(drops.withLock { $0 } == 1)
+        running.cancel()
+        _ = try? await running.value
+    }
+
+    private struct ListenerNotYet: Error {}
 }

@@ -14,8 +14,11 @@ public import TripHistoryDomain
 /// shutdown takes to be noticed.
 ///
 /// Losing the connection loses notifications. The contract with the handlers is therefore:
-/// `onDisconnected` runs as soon as the loss is detected (the socket closes or errors, or TCP keepalives
-/// give up on a silent peer after about 11 s); the listener then reconnects with backoff by itself, and
+/// `onDisconnected` runs as soon as the loss is detected: the socket closes or errors, TCP keepalives give
+/// up on a silent peer (about 11 s), or a probe (`SELECT 1`), sent after `probeInterval` without a word from
+/// the server, gets no answer within the connection's query timeout. The probe is what notices a server that
+/// stopped while its host still acknowledges keepalives, for instance an old primary frozen while a standby
+/// is promoted, whose notifications would never come. The listener then reconnects with backoff by itself, and
 /// `onListening` runs only once `LISTEN` has succeeded again — also the first time. Whatever a handler
 /// guards (a cache) must not be trusted from `onDisconnected` until `onListening`, and must be cleared at
 /// `onListening` since changes made in between were never announced.
@@ -26,6 +29,7 @@ public final class PostgresChangeListener: Service, Sendable {
     private let connectionString: String
     private let applicationName: String
     private let pollInterval: Duration
+    private let probeInterval: Duration
     private let logger: Logger
     private let onListening: @Sendable () -> Void
     private let onDisconnected: @Sendable () -> Void
@@ -44,7 +48,7 @@ public final class PostgresChangeListener: Service, Sendable {
     ///   - onBarrier: each payload received on `barrierChannel`.
     public init(
         connectionString: String, applicationName: String = "trip-history-listener",
-        pollInterval: Duration = .milliseconds(100), logger: Logger,
+        pollInterval: Duration = .milliseconds(100), probeInterval: Duration = .seconds(5), logger: Logger,
         onListening: @escaping @Sendable () -> Void, onDisconnected: @escaping @Sendable () -> Void,
         onChange: @escaping @Sendable (RiderID?) -> Void,
         barrierChannel: String? = nil, onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)? = nil,
@@ -56,6 +60,7 @@ public final class PostgresChangeListener: Service, Sendable {
         self.connectionString = connectionString
         self.applicationName = applicationName
         self.pollInterval = pollInterval
+        self.probeInterval = probeInterval
         self.logger = logger
         self.onListening = onListening
         self.onDisconnected = onDisconnected
@@ -78,6 +83,8 @@ public final class PostgresChangeListener: Service, Sendable {
                 + pollInterval.components.attoseconds / 1_000_000_000_000_000)
         var connection: PostgresConnection?
         var retryMilliseconds: Int32 = 100
+        // When the server last answered on the connection: its LISTEN, a notification or a probe.
+        var lastHeard = ContinuousClock.now
         while !stop.withLockedValue({ $0 }) {
             guard let current = connection else {
                 do {
@@ -89,6 +96,7 @@ public final class PostgresChangeListener: Service, Sendable {
                     if let barrierChannel { try opened.execute(unsafeSQL: "LISTEN \(barrierChannel)") }
                     if let onCommitted { onCommitted(nil, try Self.position(opened)) }
                     connection = opened
+                    lastHeard = .now
                     retryMilliseconds = 100
                     logger.info("listening for trip changes", metadata: ["channel": "\(Self.channel)"])
                     onListening()
@@ -104,6 +112,12 @@ public final class PostgresChangeListener: Service, Sendable {
             }
             do {
                 let received = try current.notifications(waitingUpTo: pollMilliseconds)
+                if !received.isEmpty {
+                    lastHeard = .now
+                } else if ContinuousClock.now - lastHeard >= probeInterval {
+                    try current.execute(unsafeSQL: "SELECT 1")
+                    lastHeard = .now
+                }
                 var position: WALPosition?
                 if onCommitted != nil, received.contains(where: { $0.channel == Self.channel }) {
                     position = try Self.position(current)
