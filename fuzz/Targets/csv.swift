@@ -73,8 +73,10 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         preconditionFailure("a trip must be written as exactly one RFC 4180 record")
     }
     precondition(record.count == CSVWriter.columns.count, "a record must have one field per column")
-    let textColumns = ["product": product, "city": city, "time_zone": zone, "pickup_address": pickupAddress,
-                       "dropoff_address": dropoffAddress]
+    let textColumns = [
+        "product": product, "city": city, "time_zone": zone, "pickup_address": pickupAddress,
+        "dropoff_address": dropoffAddress,
+    ]
     for (column, field) in zip(CSVWriter.columns, record) {
         if let original = textColumns[column] {
             let startsLikeFormula = original.utf8.first.map(formulaStarts.contains) ?? false
@@ -83,7 +85,8 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         // Numbers may start with '-'; every other cell must not start like a formula.
         if !["pickup_lon", "pickup_lat", "dropoff_lat", "dropoff_lon", "fare_amount_minor"].contains(column) {
-            precondition(field.text.first.map { !formulaStarts.contains($0) } ?? true, "\(column) starts like a formula")
+            precondition(
+                field.text.first.map { !formulaStarts.contains($0) } ?? true, "\(column) starts like a formula")
         }
     }
     return 0
