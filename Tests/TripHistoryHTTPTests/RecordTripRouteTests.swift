@@ -35,17 +35,10 @@ import TripHistoryTestSupport
         return ByteBuffer(data: try! JSONSerialization.data(withJSONObject: body))
     }
 
-    func headers(_ api: TestAPI<InMemoryTripRepository>, key: String? = nil) async throws -> HTTPFields {
-        var headers = TestAPI<InMemoryTripRepository>.bearer(try await api.serviceToken())
-        headers[.contentType] = "application/json"
-        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
-        return headers
-    }
-
     @Test func recordsATripAndItShowsUpAtOnce() async throws {
         let repository = InMemoryTripRepository()
         let api = await TestAPI(repository: repository)
-        let headers = try await headers(api)
+        let headers = try await api.recordHeaders()
         let rider = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(7))
         try await api.test { client in
             let id = try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: Self.body()) {
@@ -78,7 +71,7 @@ import TripHistoryTestSupport
     func invalidValuesGet422NamingTheField(path: String, value: any Sendable, field: String) async throws {
         let repository = InMemoryTripRepository()
         let api = await TestAPI(repository: repository)
-        let headers = try await headers(api)
+        let headers = try await api.recordHeaders()
         try await api.test { client in
             try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: Self.body([path: value]))
             { response in
@@ -93,7 +86,7 @@ import TripHistoryTestSupport
 
     @Test func malformedBodiesGet400OrTheRightStatus() async throws {
         let api = await TestAPI(repository: InMemoryTripRepository())
-        let headers = try await headers(api)
+        let headers = try await api.recordHeaders()
         let huge = ByteBuffer(string: "{\"product\": \"" + String(repeating: "x", count: 70_000) + "\"}")
         let cases: [(HTTPFields, ByteBuffer, HTTPResponse.Status, String?)] = [
             (headers, ByteBuffer(string: "{not json"), .badRequest, "body"),
@@ -118,9 +111,9 @@ import TripHistoryTestSupport
     @Test func idempotencyKeysReplayRejectReuseAndReportRaces() async throws {
         let repository = InMemoryTripRepository()
         let api = await TestAPI(repository: repository)
-        let keyed = try await headers(api, key: "ride-123")
+        let keyed = try await api.recordHeaders(idempotencyKey: "ride-123")
         repository.holdIdempotencyKey(scope: "ingest", key: "racing")
-        let racing = try await headers(api, key: "racing")
+        let racing = try await api.recordHeaders(idempotencyKey: "racing")
         try await api.test { client in
             let first = try await client.execute(uri: "/v1/trips", method: .post, headers: keyed, body: Self.body()) {
                 #expect($0.status == .created)

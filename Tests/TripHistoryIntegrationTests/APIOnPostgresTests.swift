@@ -27,18 +27,11 @@ import TripHistoryTestSupport
         ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: requestedAt, distance: distance))
     }
 
-    private func serviceHeaders(_ api: API, key: String? = nil) async throws -> HTTPFields {
-        var headers = API.bearer(try await api.serviceToken())
-        headers[.contentType] = "application/json"
-        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
-        return headers
-    }
-
     @Test func aRecordedTripIsInTheListAtOnceAndOnlyForItsRider() async throws {
         try await withAPI { api, _ in
             let rider = DataTestDatabase.randomRiderID()
             let other = DataTestDatabase.randomRiderID()
-            let service = try await serviceHeaders(api)
+            let service = try await api.recordHeaders()
             let owner = API.bearer(try await api.riderToken(rider.rawValue))
             let stranger = API.bearer(try await api.riderToken(other.rawValue))
             try await api.test { client in
@@ -89,7 +82,7 @@ import TripHistoryTestSupport
                 )
             }
             let headers = API.bearer(try await api.riderToken(rider.rawValue))
-            let service = try await serviceHeaders(api)
+            let service = try await api.recordHeaders()
             let expected = existing.map(\.id.description)
             try await api.test { client in
                 var seen: [String] = []
@@ -170,7 +163,7 @@ import TripHistoryTestSupport
         try await withAPI { api, pool in
             let rider = DataTestDatabase.randomRiderID()
             let key = "twin-\(rider)"
-            let headers = try await serviceHeaders(api, key: key)
+            let headers = try await api.recordHeaders(idempotencyKey: key)
             let body = Self.postBody(rider: rider, requestedAt: "2026-04-01T08:00:00Z")
             try await api.test { client in
                 let statuses = try await withThrowingTaskGroup(of: (HTTPResponse.Status, String?).self) { group in

@@ -163,9 +163,7 @@ import TripHistoryTestSupport
             let (writer, reader) = (instances[0], instances[1])
             let rider = DataTestDatabase.randomRiderID()
             let owner = API.bearer(try await reader.api.riderToken(rider.rawValue))
-            var serviceHeaders = API.bearer(try await writer.api.serviceToken())
-            serviceHeaders[.contentType] = "application/json"
-            let service = serviceHeaders
+            let service = try await writer.api.recordHeaders()
             for minute in 0..<5 {
                 let before = try await Self.warm(reader, rider: rider, headers: owner)
                 let id = try await writer.api.test { client in
@@ -250,9 +248,7 @@ import TripHistoryTestSupport
             let (writer, reader) = (instances[0], instances[1])
             let rider = DataTestDatabase.randomRiderID()
             let owner = API.bearer(try await reader.api.riderToken(rider.rawValue))
-            var serviceHeaders = API.bearer(try await writer.api.serviceToken())
-            serviceHeaders[.contentType] = "application/json"
-            let service = serviceHeaders
+            let service = try await writer.api.recordHeaders()
             var stale: [Int] = []
             for cycle in 0..<200 {
                 // Warmed twice: the second read is checked to be a hit, so the page is cached before the write.

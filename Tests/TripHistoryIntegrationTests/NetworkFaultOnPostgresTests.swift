@@ -26,7 +26,7 @@ import TripHistoryTestSupport
         let api = await TestAPI(repository: PostgresTripRepository(pool: pool))
         let rider = DataTestDatabase.randomRiderID()
         let reader = API.bearer(try await api.riderToken(rider.rawValue))
-        let writer = API.bearer(try await api.serviceToken()).merging([.contentType: "application/json"])
+        let writer = try await api.recordHeaders()
         let list = "/v1/riders/\(rider)/trips"
         let post: @Sendable (Int) -> ByteBuffer = { minute in
             ByteBuffer(

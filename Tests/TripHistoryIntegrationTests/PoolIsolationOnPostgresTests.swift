@@ -39,10 +39,6 @@ import TripHistoryTestSupport
             code: response.headers[.contentType] == "application/problem+json" ? response.json().string("code") : nil)
     }
 
-    private static func serviceHeaders(_ api: API) async throws -> HTTPFields {
-        API.bearer(try await api.serviceToken()).merging([.contentType: "application/json"])
-    }
-
     private static func statsURI(_ rider: RiderID) -> String {
         "/v1/trips/stats?from=2026-06-01&to=2026-06-02&group_by=day&rider_id=\(rider)"
     }
@@ -51,7 +47,7 @@ import TripHistoryTestSupport
     private static func recordTripInWindow(_ client: any TestClientProtocol, _ api: API, _ rider: RiderID) async throws
     {
         try await client.execute(
-            uri: "/v1/trips", method: .post, headers: try await serviceHeaders(api),
+            uri: "/v1/trips", method: .post, headers: try await api.recordHeaders(),
             body: ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: "2026-06-01T08:00:00Z"))
         ) { #expect($0.status == .created) }
     }
@@ -109,7 +105,7 @@ import TripHistoryTestSupport
             isReady: { health.isReady })
         let rider = DataTestDatabase.randomRiderID()
         let analyst = API.bearer(try await api.analystToken())
-        let service = try await serviceHeaders(api)
+        let service = try await api.recordHeaders()
         try await api.test { client in
             try await recordTripInWindow(client, api, rider)
             try await held.hold()
@@ -173,7 +169,7 @@ import TripHistoryTestSupport
             let stats = startStats(10, client, analyst, rider)
             try await held.waitUntilWaiting(2)
             try await client.execute(
-                uri: "/v1/trips", method: .post, headers: try await serviceHeaders(api),
+                uri: "/v1/trips", method: .post, headers: try await api.recordHeaders(),
                 body: ByteBuffer(string: TripFixtures.recordBody(rider: rider, requestedAt: "2026-06-01T10:00:00Z"))
             ) { response in
                 #expect(response.status == .serviceUnavailable)

@@ -148,12 +148,6 @@ import TripHistoryTestSupport
         }
     }
 
-    private static func serviceHeaders(_ instance: Instance) async throws -> HTTPFields {
-        var headers = API.bearer(try await instance.api.serviceToken())
-        headers[.contentType] = "application/json"
-        return headers
-    }
-
     @Test func readsAreServedByTheStandbyAndWritesByThePrimary() async throws {
         try await withInstances(1) { instances in
             let instance = instances[0]
@@ -206,7 +200,7 @@ import TripHistoryTestSupport
 
             // A POST is written on the primary: the trip is there as soon as the 201 is in.
             let posted = try await Self.post(
-                instance, rider: rider, minute: 1, headers: try await Self.serviceHeaders(instance))
+                instance, rider: rider, minute: 1, headers: try await instance.api.recordHeaders())
             let onPrimary = try await instance.writer.withConnection { connection in
                 try connection.query("SELECT count(*) FROM trips WHERE id = \(posted)::bigint").int64(0, 0)
             }
@@ -229,7 +223,7 @@ import TripHistoryTestSupport
             let riders = (0..<20).map { _ in DataTestDatabase.randomRiderID() }
             var owners: [RiderID: HTTPFields] = [:]
             for rider in riders { owners[rider] = API.bearer(try await instances[0].api.riderToken(rider.rawValue)) }
-            let service = try await Self.serviceHeaders(instances[0])
+            let service = try await instances[0].api.recordHeaders()
             var missing: [String] = []
             for cycle in 0..<200 {
                 let rider = riders[cycle % riders.count]
@@ -264,7 +258,7 @@ import TripHistoryTestSupport
             #expect(reading.routing.statistics.readerReads == before.readerReads + 1)
 
             let id = try await Self.post(
-                writing, rider: rider, minute: 0, headers: try await Self.serviceHeaders(writing))
+                writing, rider: rider, minute: 0, headers: try await writing.api.recordHeaders())
             // The barrier of the next computed read waits for this instance's listener; until the notification
             // arrives a cached page may still be served, so poll (the bound is the notification's delivery).
             var listed: [String] = []

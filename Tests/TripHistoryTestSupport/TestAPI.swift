@@ -143,6 +143,15 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         try await tokens.issue(role: .service, subject: "ingest", timeToLive: .seconds(600))
     }
 
+    /// The headers of a `POST /v1/trips` as a backend service sends it: its token, a JSON body and, when
+    /// given, an `Idempotency-Key`.
+    public func recordHeaders(idempotencyKey: String? = nil) async throws -> HTTPFields {
+        var headers = Self.bearer(try await serviceToken())
+        headers[.contentType] = "application/json"
+        if let idempotencyKey { headers[HTTPField.Name("Idempotency-Key")!] = idempotencyKey }
+        return headers
+    }
+
     /// The repository's own `openapi.yaml`, so tests see the document the service really serves.
     public static var repositoryOpenAPIDocument: [UInt8] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
