@@ -29,10 +29,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         self.pool = pool
         self.reads = reads
         self.readerPool = readerPool
-        let components = statementTimeout.components
-        self.statementTimeoutMilliseconds = max(
-            1, Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
-        )
+        self.statementTimeoutMilliseconds = max(1, statementTimeout.wholeMilliseconds)
         self.queryTimeout = pool.configuration.queryTimeout(
             statementTimeout: .milliseconds(statementTimeoutMilliseconds))
         self.logger = logger

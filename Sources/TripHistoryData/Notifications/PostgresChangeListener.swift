@@ -78,9 +78,7 @@ public final class PostgresChangeListener: Service, Sendable {
 
     /// The blocking loop of the listener thread; the connection is opened, used and closed on this thread only.
     private func listen(until stop: NIOLockedValueBox<Bool>) {
-        let pollMilliseconds = Int32(
-            clamping: pollInterval.components.seconds * 1_000
-                + pollInterval.components.attoseconds / 1_000_000_000_000_000)
+        let pollMilliseconds = Int32(clamping: pollInterval.wholeMilliseconds)
         var connection: PostgresConnection?
         var retryMilliseconds: Int32 = 100
         // When the server last answered on the connection: its LISTEN, a notification or a probe.

@@ -62,13 +62,8 @@ extension PostgresConnectionPool {
             )
         }
 
-        var statementTimeoutMilliseconds: Int { Self.milliseconds(statementTimeout) }
+        var statementTimeoutMilliseconds: Int { statementTimeout.wholeMilliseconds }
         // libpq takes whole seconds and treats values below 2 as 2.
-        var connectTimeoutSeconds: Int { max(1, (Self.milliseconds(connectTimeout) + 999) / 1000) }
-
-        private static func milliseconds(_ duration: Duration) -> Int {
-            let components = duration.components
-            return Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
-        }
+        var connectTimeoutSeconds: Int { max(1, (connectTimeout.wholeMilliseconds + 999) / 1000) }
     }
 }
