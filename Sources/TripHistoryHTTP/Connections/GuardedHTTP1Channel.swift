@@ -26,6 +26,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             return channel.eventLoop.makeFailedFuture(error)
         }
         let requestGuard = RequestGuard(limits: limits, activity: activity, logger: self.logger)
+        // Hummingbird takes the handlers from a `@Sendable` closure, which may hold this connection's handler
+        // only bound to its event loop.
         let earlyReads = NIOLoopBound(
             EarlyReadHandler(requestGuard: requestGuard, metrics: metrics, logger: self.logger, answer: answer),
             eventLoop: channel.eventLoop)
