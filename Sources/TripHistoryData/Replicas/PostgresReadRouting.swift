@@ -38,6 +38,11 @@ public final class PostgresReadRouting: Sendable {
         var replayed: WALPosition?
         var listening = false
         var statistics = Statistics()
+
+        /// Requires every rider's reads to see `position`; `.end` (no floor) is replaced, not compared.
+        mutating func raiseFloor(to position: WALPosition) {
+            floor = floor == .end ? position : max(floor, position)
+        }
     }
 
     public let writer: PostgresConnectionPool
@@ -151,11 +156,11 @@ public final class PostgresReadRouting: Sendable {
     public func changeCommitted(riderID: RiderID?, at position: WALPosition) {
         state.withLock { state in
             guard let riderID else {
-                state.floor = state.floor == .end ? position : max(state.floor, position)
+                state.raiseFloor(to: position)
                 return
             }
             if state.requirements[riderID] == nil && state.requirements.count >= maximumTrackedRiders {
-                state.floor = state.floor == .end ? position : max(state.floor, position)
+                state.raiseFloor(to: position)
             } else {
                 state.requirements[riderID] = max(state.requirements[riderID] ?? .zero, position)
             }
