@@ -125,7 +125,8 @@ extension Problem {
     static func unavailable(retryAfterSeconds: Int) -> Problem {
         Problem(
             status: .serviceUnavailable, code: .unavailable, title: "Service unavailable",
-            detail: "The trip store is not answering right now; retry after the indicated delay.",
+            detail: "The trip store is not answering right now; retry after the indicated delay. A write may or "
+                + "may not have been stored; repeat it with the same Idempotency-Key to find out.",
             retryAfterSeconds: retryAfterSeconds
         )
     }

@@ -98,11 +98,19 @@ extension PostgresConnection {
         }
     }
 
-    /// Gives up the statement in progress: asks the server to cancel it and marks the connection unusable.
+    /// Gives up the statement in progress: marks the connection unusable and, unless it is a commit (see
+    /// `commit()`), asks the server to cancel the statement.
     private func abandon() -> PostgresError {
         isAbandoned = true
-        PostgresCancelRequests.send(PQgetCancel(handle))
         let waited = queryTimeout.map { "\($0)" } ?? "the query timeout"
+        guard cancelsAbandonedStatements else {
+            return PostgresError(
+                kind: .timedOut,
+                message: "PostgreSQL did not confirm the commit within \(waited); the connection was dropped "
+                    + "without canceling it, so its outcome is unknown"
+            )
+        }
+        PostgresCancelRequests.send(PQgetCancel(handle))
         return PostgresError(
             kind: .timedOut,
             message: "PostgreSQL did not answer within \(waited); the statement was canceled and the connection dropped"

@@ -21,6 +21,9 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Set once a statement was given up on: the connection's protocol state is unknown, so it is never used
     /// again.
     var isAbandoned = false
+    /// Whether giving a statement up also asks the server to cancel it; false while a `COMMIT` runs, whose
+    /// cancellation would keep the commit locally but skip its wait for a synchronous standby.
+    var cancelsAbandonedStatements = true
 
     /// TCP keepalives and a TCP user timeout, so an idle connection to a peer that vanished, or data the
     /// peer never acknowledges, fail after about eleven seconds instead of the kernel's default of hours or
@@ -154,7 +157,8 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Runs `body` inside `BEGIN` ... `COMMIT`, rolling back when it throws. Returns only after the commit
-    /// succeeded, so a returned value means the writes are durable.
+    /// succeeded, so a returned value means the writes are as durable as the server's `synchronous_commit`
+    /// and synchronous standbys promise (see `commit()`).
     public func transaction<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try execute(unsafeSQL: "BEGIN")
         let value: T
@@ -165,12 +169,25 @@ public final class PostgresConnection: @unchecked Sendable {
             throw error
         }
         do {
-            try execute(unsafeSQL: "COMMIT")
+            try commit()
         } catch {
             if !isIdle { try? execute(unsafeSQL: "ROLLBACK") }
             throw error
         }
         return value
+    }
+
+    /// Commits the open transaction and returns once the server reports it durable. A `COMMIT` waiting for a
+    /// synchronous standby is never canceled, neither by the session's `statement_timeout` nor by the client:
+    /// PostgreSQL would keep a canceled commit locally without the standby's copy, and a failover would lose
+    /// it. Past `queryTimeout` the connection is dropped instead and the error (kind `timedOut`) leaves the
+    /// outcome unknown; the server goes on waiting, and the transaction stays invisible until the standby
+    /// confirms it.
+    func commit() throws(PostgresError) {
+        cancelsAbandonedStatements = false
+        defer { cancelsAbandonedStatements = true }
+        // One message: the timeout is armed per statement, so COMMIT starts with the SET LOCAL value.
+        try execute(unsafeSQL: "SET LOCAL statement_timeout = 0; COMMIT")
     }
 
     /// Streams rows into `COPY ... FROM STDIN` (text format): `produce` fills the buffer it is given (empty

@@ -25,8 +25,8 @@ public struct PostgresTripRepository: TripRepository {
         self.logger = logger
     }
 
-    private func read<T>(_ riderID: RiderID, _ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
-        guard let reads else { return try await body(pool) }
+    private func read<T>(_ riderID: RiderID, _ body: (RoutedReads) async throws -> T) async throws -> T {
+        guard let reads else { return try await body(RoutedReads(pool: pool)) }
         return try await reads.riderRead(riderID, body)
     }
 
@@ -56,8 +56,10 @@ public struct PostgresTripRepository: TripRepository {
     /// Stores the trip in one transaction and returns it once committed; the transaction also notifies
     /// `PostgresChangeListener.channel` with the rider id, so other instances drop their cached responses.
     /// With an idempotency request, takes the key's transaction lock first: a concurrent twin gets
-    /// `.conflict`, a repeat of the same request gets the stored trip with `replayed`, and another body under
-    /// the same key gets `.idempotencyKeyReused`.
+    /// `.conflict`, a repeat of the same request gets the stored trip with `replayed` (only once its commit is
+    /// as durable as a new trip's would be), and another body under the same key gets `.idempotencyKeyReused`.
+    /// A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
+    /// either becomes durable or was never stored, and a retry under the same key finds out which.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
         let store: @Sendable (PostgresConnection) throws -> RecordedTrip = { connection in
             try connection.transaction { connection -> RecordedTrip in
@@ -69,6 +71,9 @@ public struct PostgresTripRepository: TripRepository {
                     let find = FindIdempotencyKey(scope: scope, key: key, fingerprint: idempotency.fingerprint)
                     if let found = try connection.executeFirst(find) {
                         guard found.fingerprintMatches else { throw TripHistoryError.idempotencyKeyReused }
+                        // The first answer may have been lost with a commit whose standby never confirmed it:
+                        // writing makes this commit wait for the standby like the first, and WAL is in order.
+                        try connection.execute(TouchIdempotencyKey(scope: scope, key: key))
                         return RecordedTrip(trip: found.trip, replayed: true)
                     }
                 }

@@ -198,6 +198,25 @@ struct FindIdempotencyKey: PostgresPreparedStatement {
     }
 }
 
+/// Rewrites an idempotency key's row unchanged. PostgreSQL makes a commit wait for synchronous standbys only
+/// when its transaction wrote WAL (an id alone is not enough), so a transaction that acknowledges an earlier
+/// write without writing itself would not wait for that write to reach them.
+struct TouchIdempotencyKey: PostgresPreparedStatement {
+    typealias Row = Void
+    static let name = "idempotency_touch_v1"
+    static let sql = "UPDATE idempotency_keys SET created_at = created_at WHERE scope = $1 AND key = $2"
+
+    let scope: String
+    let key: String
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(scope)
+        bindings.append(key)
+        return bindings
+    }
+}
+
 /// Remembers which trip the idempotency key `key` in `scope` recorded, and the request's fingerprint.
 struct InsertIdempotencyKey: PostgresPreparedStatement {
     typealias Row = Void
