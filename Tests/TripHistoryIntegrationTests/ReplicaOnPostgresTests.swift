@@ -40,8 +40,10 @@ import TripHistoryTestSupport
     }
 
     /// Runs `body` with `count` instances, once each listens and the standby has replayed the migrated schema.
+    /// With `sampledURL`, the lag sampler samples that server instead of the reader pool's (and `body` starts
+    /// at once): as when a multi-host reader URL put the sampler's session on another node than the pool's.
     private func withInstances(
-        _ count: Int, cache: Bool = false, _ body: ([Instance]) async throws -> Void
+        _ count: Int, cache: Bool = false, sampledURL: String? = nil, _ body: ([Instance]) async throws -> Void
     ) async throws {
         let readURL = try Self.readURL()
         try await DataTestDatabase.withPool(size: 2) { firstWriter in
@@ -74,7 +76,8 @@ import TripHistoryTestSupport
                     onBarrier: { routing.barrierReceived($0) }
                 )
                 let sampler = ReplicaLagSampler(
-                    writerConnectionString: try DataTestDatabase.connectionString(), readerConnectionString: readURL,
+                    writerConnectionString: try DataTestDatabase.connectionString(),
+                    readerConnectionString: sampledURL ?? readURL,
                     routing: routing, interval: .milliseconds(50), logger: DataTestDatabase.logger)
                 services.append(Task { try await listener.run() })
                 services.append(Task { try await sampler.run() })
@@ -85,7 +88,13 @@ import TripHistoryTestSupport
                         routing: routing))
             }
             do {
-                for instance in instances { try await Self.untilReaderServes(instance) }
+                for instance in instances {
+                    if sampledURL == nil {
+                        try await Self.untilReaderServes(instance)
+                    } else {
+                        try await Self.untilSampledAndListening(instance)
+                    }
+                }
                 try await body(instances)
             } catch {
                 await Self.stop(services, pools)
@@ -116,6 +125,18 @@ import TripHistoryTestSupport
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("the reader did not serve a read within 60 s")
+        throw MissingReadURL()
+    }
+
+    /// Waits until the sampler has reported the reader up and the change feed passes its barrier, so routing
+    /// would send reads to the reader; for up to 60 s.
+    private static func untilSampledAndListening(_ instance: Instance) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if instance.routing.isReaderUp, await instance.routing.awaitCurrent() { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the sampler and the change feed were not ready within 60 s")
         throw MissingReadURL()
     }
 
@@ -243,6 +264,25 @@ import TripHistoryTestSupport
                 #expect(instance.routing.statistics.readerReads == before.readerReads + 5)
                 #expect(instance.routing.statistics.writerReads == before.writerReads)
             }
+        }
+    }
+
+    /// After a failover, the sampler's session can sit on the new primary (which has "replayed everything")
+    /// while the reader pool's connections are on the old primary rejoining as a lagging standby: every read
+    /// after an acknowledged write still has it, and none is served by the lagging node.
+    @Test func readsIncludeAcknowledgedWritesWhenTheSamplerIsOnAnotherNodeThanTheReaderPool() async throws {
+        try await withInstances(1, sampledURL: try DataTestDatabase.connectionString()) { instances in
+            let instance = instances[0]
+            let service = try await instance.api.recordHeaders()
+            var missing: [String] = []
+            for cycle in 0..<10 {
+                let rider = DataTestDatabase.randomRiderID()
+                let owner = API.bearer(try await instance.api.riderToken(rider.rawValue))
+                let id = try await Self.post(instance, rider: rider, minute: cycle, headers: service)
+                let listed = try await Self.list(instance, rider: rider, headers: owner)
+                if !listed.contains(id) { missing.append("cycle \(cycle): trip \(id) of rider \(rider)") }
+            }
+            #expect(missing.isEmpty, "reads that missed the acknowledged trip: \(missing)")
         }
     }
 

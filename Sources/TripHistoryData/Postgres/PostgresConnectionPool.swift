@@ -96,29 +96,34 @@ public final class PostgresConnectionPool: Service, Sendable {
     /// need no transaction. Throws `PostgresError` when the statement fails or the connection cannot be
     /// opened, breaks or stops answering (kind `timedOut`), `PostgresPoolError.acquireTimeout` when it waited
     /// longer than `acquireTimeout` to be sent, `readQueueFull` when too many reads wait already,
-    /// `PostgresPoolError.shutdown` after `shutdown()`, or the decoding error.
+    /// `PostgresPoolError.shutdown` after `shutdown()`, or the decoding error. With `requiredReplay`, throws
+    /// `ReplicaBehind` unless the connection that serves it is on a standby that has replayed that position.
     public func read<Statement: PostgresStatement>(
-        _ statement: Statement
+        _ statement: Statement, requiredReplay: WALPosition? = nil
     ) async throws -> [Statement.Row] where Statement.Row: Sendable {
-        try await read(statement) { statement, rows throws(PostgresError) in try statement.decodeRows(rows) }
+        try await read(statement, requiredReplay: requiredReplay) { statement, rows throws(PostgresError) in
+            try statement.decodeRows(rows)
+        }
     }
 
     /// Like `read(_:)`, but decodes only the first row; nil when the statement returned none.
     public func readFirst<Statement: PostgresStatement>(
-        _ statement: Statement
+        _ statement: Statement, requiredReplay: WALPosition? = nil
     ) async throws -> Statement.Row? where Statement.Row: Sendable {
-        try await read(statement) { statement, rows throws(PostgresError) in try statement.decodeFirstRow(rows) }
+        try await read(statement, requiredReplay: requiredReplay) { statement, rows throws(PostgresError) in
+            try statement.decodeFirstRow(rows)
+        }
     }
 
     // Callers pass a `decode` that captures nothing, so it adds no allocation to the completion closure.
     private func read<Statement: PostgresStatement, T: Sendable>(
-        _ statement: Statement,
+        _ statement: Statement, requiredReplay: WALPosition?,
         decode: @escaping @Sendable (Statement, PostgresRows) throws(PostgresError) -> T
     ) async throws -> T {
         let pipelined = PostgresConnection.PipelinedStatement(
             statement: statement.prepared, bindings: statement.makeBindings())
         return try await withCheckedThrowingContinuation { continuation in
-            pipelinedReads.enqueue(pipelined) { outcome in
+            pipelinedReads.enqueue(pipelined, requiredReplay: requiredReplay) { outcome in
                 continuation.resume(with: Result { try decode(statement, try outcome.get()) })
             }
         }

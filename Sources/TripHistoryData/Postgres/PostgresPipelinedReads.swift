@@ -22,14 +22,19 @@ import Logging
 final class PostgresPipelinedReads: @unchecked Sendable {
     // @unchecked Sendable: `reads`, `isShutdown` and `running` are only touched with `condition` locked.
 
-    /// One read: the statement with its bindings, when waiting longer means failing with
-    /// `acquireTimeout`, and what to do with the outcome (called once, on the connection's thread, so the
-    /// rows are read where they were produced).
+    /// One read: the statement with its bindings, the replay position the serving connection must have
+    /// reached (nil: none), when waiting longer means failing with `acquireTimeout`, and what to do with the
+    /// outcome (called once, on the connection's thread, so the rows are read where they were produced).
     struct Read: Sendable {
         let query: PostgresConnection.PipelinedStatement
+        let requiredReplay: WALPosition?
         let deadline: ContinuousClock.Instant
         let complete: @Sendable (Result<PostgresRows, any Error>) -> Void
     }
+
+    /// Sent first in a batch that holds a read with a required replay position.
+    private static let replayCheck = PostgresConnection.PipelinedStatement(
+        statement: ReplayPosition().prepared, bindings: ReplayPosition().makeBindings())
 
     private let configuration: PostgresConnectionPool.Configuration
     private let logger: Logger
@@ -55,11 +60,15 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     /// Queues `query`, whose outcome goes to `complete` (called once, on a connection's thread, or on the
     /// caller's or sweeper's when it fails without being sent); fails it at once with
     /// `PostgresPoolError.shutdown` once `shutdown()` was called, and with `readQueueFull` when the queue is.
+    /// With `requiredReplay`, the read fails with `ReplicaBehind` unless the connection that would serve it is
+    /// on a standby that has replayed at least that position.
     func enqueue(
-        _ query: PostgresConnection.PipelinedStatement,
+        _ query: PostgresConnection.PipelinedStatement, requiredReplay: WALPosition? = nil,
         complete: @escaping @Sendable (Result<PostgresRows, any Error>) -> Void
     ) {
-        let read = Read(query: query, deadline: .now.advanced(by: configuration.acquireTimeout), complete: complete)
+        let read = Read(
+            query: query, requiredReplay: requiredReplay, deadline: .now.advanced(by: configuration.acquireTimeout),
+            complete: complete)
         condition.lock()
         guard !isShutdown else {
             condition.unlock()
@@ -163,11 +172,26 @@ final class PostgresPipelinedReads: @unchecked Sendable {
             for read in batch { read.complete(.failure(error)) }
             return nil
         }
+        // The check runs before the reads in the same pipeline, and a standby's replay only moves forward, so
+        // each read's snapshot is at least as recent as the position the check reports.
+        let checksReplay = batch.contains { $0.requiredReplay != nil }
+        let first = checksReplay ? 1 : 0
+        var replayed: WALPosition?
         var reported = 0
         do {
-            try connection.executePipelined(batch.map(\.query)) { index, result in
-                reported = index + 1
-                batch[index].complete(result.mapError { $0 })
+            try connection.executePipelined((checksReplay ? [Self.replayCheck] : []) + batch.map(\.query)) {
+                index, result in
+                guard index >= first else {
+                    replayed = (try? result.get()).flatMap { try? ReplayPosition().decodeFirstRow($0) } ?? nil
+                    return
+                }
+                let read = batch[index - first]
+                reported = index - first + 1
+                if let required = read.requiredReplay, !(replayed.map { $0 >= required } ?? false) {
+                    read.complete(.failure(ReplicaBehind()))
+                } else {
+                    read.complete(result.mapError { $0 })
+                }
             }
             return connection
         } catch {

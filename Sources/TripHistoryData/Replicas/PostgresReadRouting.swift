@@ -12,7 +12,12 @@ public import TripHistoryDomain
 /// when the reader's last sampled replay position (`replicaSampled`) has reached the rider's, and only after
 /// the listener has proven, through `ChangeFeedBarrier`, that it received every notification committed before
 /// the read began (so a trip acknowledged by another instance a moment ago is known here too). Otherwise, or
-/// when the reader is down, unsampled or the feed is not listening, the read goes to the writer. Requirements
+/// when the reader is down, unsampled, not a standby, or the feed is not listening, the read goes to the
+/// writer. The sample only chooses where to try: the reader connection that serves the read checks its own
+/// server's replay position in the same pipeline (`PostgresConnectionPool.read(_:requiredReplay:)`), since
+/// with a multi-host reader URL the sampler's session and the pool's may be on different nodes (after a
+/// failover, one on the new primary and one on the old primary rejoining as a lagging standby); a connection
+/// behind sends the read to the writer. Requirements
 /// are dropped once replayed; past `maximumTrackedRiders` a new one raises a floor that applies to every
 /// rider instead. Analyst reads (lists, exports, stats) go to the reader whenever it is up, without that
 /// guarantee. A reader read that fails on a connection problem is retried once on the writer.
@@ -54,6 +59,7 @@ public final class PostgresReadRouting: Sendable {
     private let barrier: ChangeFeedBarrier?
     private let writerReads: Counter
     private let readerReads: Counter
+    private let readerBehind: Counter
     private let logger: Logger
 
     /// Without `reader`, every read goes to `writer` and nothing else here has any effect, except that
@@ -76,6 +82,7 @@ public final class PostgresReadRouting: Sendable {
         readerReads = Counter(
             label: "trip_history_db_reads_total", dimensions: [("target", Target.reader.rawValue)],
             factory: metricsFactory)
+        readerBehind = Counter(label: "trip_history_db_reader_behind_total", factory: metricsFactory)
         if reader != nil || fencesChanges {
             let channel = barrierChannel
             barrier = ChangeFeedBarrier(timeout: barrierTimeout) { token in
@@ -93,21 +100,25 @@ public final class PostgresReadRouting: Sendable {
     /// Whether the last sample reached the reader; false also when none is configured.
     public var isReaderUp: Bool { state.withLock { $0.replayed != nil } }
 
-    /// Runs a read of `riderID`'s trips on the target that has every trip of the rider acknowledged before
-    /// the call.
-    func riderRead<T>(_ riderID: RiderID, _ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
-        guard let reader, let barrier, state.withLock({ $0.listening && $0.replayed != nil }) else {
-            return try await run(.writer, body)
+    /// Runs a read of `riderID`'s trips on a target that has every trip of the rider acknowledged before the
+    /// call.
+    func riderRead<T>(_ riderID: RiderID, _ body: (RoutedReads) async throws -> T) async throws -> T {
+        let onWriter: (PostgresConnectionPool) async throws -> T = { try await body(RoutedReads(pool: $0)) }
+        // A reader that is not a standby (a `prefer-standby` URL that fell back to a primary) is no replica to
+        // check a replay position on.
+        guard let reader, let barrier, state.withLock({ $0.listening && $0.replayed.map { $0 != .end } ?? false })
+        else {
+            return try await run(.writer, onWriter)
         }
-        guard await barrier.pass() else { return try await run(.writer, body) }
-        let fresh = state.withLock { state -> Bool in
-            guard let replayed = state.replayed else { return false }
+        guard await barrier.pass() else { return try await run(.writer, onWriter) }
+        let required = state.withLock { state -> WALPosition? in
+            guard let replayed = state.replayed else { return nil }
             var required = state.floor
             if let rider = state.requirements[riderID] { required = max(required, rider) }
-            return replayed >= required
+            return replayed >= required ? required : nil
         }
-        guard fresh else { return try await run(.writer, body) }
-        return try await onReader(reader, body)
+        guard let required else { return try await run(.writer, onWriter) }
+        return try await onReader(reader) { try await body(RoutedReads(pool: $0, requiredReplay: required)) }
     }
 
     /// Runs an analyst read on `reader` while the replica is up, else on `writer`: the analyst API's own
@@ -128,6 +139,8 @@ public final class PostgresReadRouting: Sendable {
     ) async throws -> T {
         do {
             return try await run(.reader, body, pool: reader)
+        } catch is ReplicaBehind {
+            readerBehind.increment()
         } catch let error as PostgresError where error.isConnectionProblem {
             logger.notice("reader unavailable; reading from the writer", metadata: ["error": "\(error.message)"])
         } catch let error as PostgresPoolError {
@@ -201,5 +214,31 @@ extension PostgresReadRouting: ChangeFeedFence {
     public func awaitCurrent() async -> Bool {
         guard let barrier, state.withLock({ $0.listening }) else { return false }
         return await barrier.pass()
+    }
+}
+
+/// The pool a rider read was routed to, with the replay position the connection serving it must have reached
+/// (nil on the writer).
+public struct RoutedReads: Sendable {
+    let pool: PostgresConnectionPool
+    let requiredReplay: WALPosition?
+
+    init(pool: PostgresConnectionPool, requiredReplay: WALPosition? = nil) {
+        self.pool = pool
+        self.requiredReplay = requiredReplay
+    }
+
+    /// `PostgresConnectionPool.read(_:requiredReplay:)` with this route's requirement.
+    func read<Statement: PostgresStatement>(
+        _ statement: Statement
+    ) async throws -> [Statement.Row] where Statement.Row: Sendable {
+        try await pool.read(statement, requiredReplay: requiredReplay)
+    }
+
+    /// `PostgresConnectionPool.readFirst(_:requiredReplay:)` with this route's requirement.
+    func readFirst<Statement: PostgresStatement>(
+        _ statement: Statement
+    ) async throws -> Statement.Row? where Statement.Row: Sendable {
+        try await pool.readFirst(statement, requiredReplay: requiredReplay)
     }
 }

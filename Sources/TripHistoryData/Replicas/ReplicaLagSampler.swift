@@ -6,8 +6,10 @@ public import ServiceLifecycle
 
 /// Samples, every `interval` and on connections of its own, how far the reader is behind the writer, and
 /// reports the reader's replay position to the routing (nil while the reader cannot be reached, so reads go
-/// to the writer). A reader that is not in recovery (a `prefer-standby` URL that fell back to a primary) has
-/// replayed everything.
+/// to the writer). A reader that is not in recovery (a `prefer-standby` URL that fell back to a primary) is
+/// reported as `.end`: analyst reads may use it, rider reads go to the writer. The sample only chooses where
+/// reads are tried; a reader connection checks its own server's position before serving a rider read (see
+/// `PostgresReadRouting`), since this session may be on another node than the pool's.
 ///
 /// Gauges: `trip_history_replica_up` (1 or 0), `trip_history_replica_lag_bytes` (writer's
 /// `pg_current_wal_lsn()` minus reader's `pg_last_wal_replay_lsn()`), and `trip_history_replica_lag_seconds`
