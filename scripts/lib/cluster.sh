@@ -148,16 +148,33 @@ cl_formation_up() {
         ((SECONDS < deadline)) || th_die "the monitor did not start (log: $CL_DIR/logs/monitor.log)"
         sleep 0.2
     done
-    # Failure detection tuned for one machine: a node is unhealthy after ~4 s without reports or answers
-    # (defaults: 20 s), and the monitor waits 5 s (default 30 s) for a lost primary to demote itself, longer
-    # than the keepers' network_partition_timeout of 3 s after which an isolated primary stops writing.
+    # Failure detection tuned for one machine, so that a crashed primary is replaced (first write acknowledged
+    # through the proxy) within 10 s. The monitor calls a node unhealthy only when both hold: its keeper has
+    # not reported for node_considered_unhealthy_timeout AND the monitor's own health check failed. So:
+    # - health_check_period 1000 (default 5000): a check a second, so a dead node is known to be down by the
+    #   time the report timeout runs out;
+    # - health_check_timeout 2000 (default 5000) and health_check_max_retries 2 (default 2) with
+    #   health_check_retry_delay 500 (default 2000): a crashed node refuses connections at once and is marked
+    #   bad within about 1 s, while a live one slowed by load (this machine is shared with builds) must leave
+    #   three connection attempts of 2 s each unanswered in a row before the check fails;
+    # - node_considered_unhealthy_timeout 3000 (default 20000): the keepers report every second, so three
+    #   missed reports, on top of the failed checks above; one check or one late report alone never counts;
+    # - primary_demote_timeout 2500 (default 30000): once the standby stopped replicating, how long the
+    #   monitor waits for a lost primary to report that it demoted itself before promoting the standby. A
+    #   crashed primary never reports, so this is pure waiting in every failover. It stays longer than what an
+    #   isolated but running primary needs to stop on its own: its keeper demotes it after
+    #   network_partition_timeout (3 s, below) without the monitor and without a connected standby, counted
+    #   from its last contact with the monitor, while the monitor's clock starts only after the unhealthy
+    #   timeout (3 s) and the standby's prepare_promotion (about 1 s) have passed, at least 6.5 s after that
+    #   contact. And while the standby is not replicating, the old primary cannot acknowledge a commit anyway
+    #   (synchronous replication), so a write cannot be acknowledged on both sides.
     _cl_psql "$CL_PORT_BASE" -d pg_auto_failover \
         -c "ALTER SYSTEM SET pgautofailover.health_check_period = 1000" \
-        -c "ALTER SYSTEM SET pgautofailover.health_check_timeout = 1000" \
-        -c "ALTER SYSTEM SET pgautofailover.health_check_max_retries = 1" \
+        -c "ALTER SYSTEM SET pgautofailover.health_check_timeout = 2000" \
+        -c "ALTER SYSTEM SET pgautofailover.health_check_max_retries = 2" \
         -c "ALTER SYSTEM SET pgautofailover.health_check_retry_delay = 500" \
-        -c "ALTER SYSTEM SET pgautofailover.node_considered_unhealthy_timeout = 4000" \
-        -c "ALTER SYSTEM SET pgautofailover.primary_demote_timeout = 5000" \
+        -c "ALTER SYSTEM SET pgautofailover.node_considered_unhealthy_timeout = 3000" \
+        -c "ALTER SYSTEM SET pgautofailover.primary_demote_timeout = 2500" \
         -c "SELECT pg_reload_conf()" >/dev/null || return 1
     for name in node1 node2; do
         node_data=$(_cl_pgdata "$name")
@@ -171,6 +188,8 @@ cl_formation_up() {
                 tail -n 20 "$CL_DIR/logs/create.log" >&2
                 return 1
             }
+            # 3 s (default 20 s) without the monitor and without a connected standby, and an isolated primary
+            # demotes itself: before the monitor can promote the other node (primary_demote_timeout above).
             _cl_autoctl config set --pgdata "$node_data" timeout.network_partition_timeout 3 >/dev/null || return 1
             printf "max_connections = 200\n" >>"$node_data/postgresql.conf"
         fi
