@@ -30,6 +30,23 @@ from zoneinfo import ZoneInfo
 
 import schemathesis
 from hypothesis import strategies as st
+from hypothesis.internal import lambda_sources
+
+# The CPython 3.11 builds here (3.11.2, 3.11.7) at times raise "SystemError: AST constructor recursion depth
+# mismatch" from ast.parse, which hypothesis calls only to describe a filtered strategy in its repr; a run then
+# ended with a runtime error unrelated to the service. A description that cannot be parsed becomes the one
+# hypothesis gives any lambda whose source it cannot find.
+_describe_lambda = lambda_sources._lambda_description
+
+
+def _lambda_description_or_unknown(f, *args, **kwargs):
+    try:
+        return _describe_lambda(f, *args, **kwargs)
+    except SystemError:
+        return "lambda: <unknown>"
+
+
+lambda_sources._lambda_description = _lambda_description_or_unknown
 
 TIME_ZONES = [
     "UTC", "Europe/Paris", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles",
