@@ -402,6 +402,8 @@ class Load:
                 return
             retryable = status in (None, 409, 502, 503, 504)
             if not op["keyed"] or not retryable or time.time() > self.give_up_at:
+                if retryable:
+                    time.sleep(0.2)
                 return
             try:
                 wait = min(float(response_headers.get("retry-after", "0.2")), 1.0)
@@ -623,12 +625,15 @@ def main():
         args.seed, len(requests), args.seconds, len(ops), sum(op["acked"] is not None for op in ops),
         scheduler.count, json.dumps(dict(sorted(statuses.items())))), flush=True)
 
-    writes = sorted((r["sent"], r["received"]) for r in requests if r["type"] == "write" and r["status"] == 201)
-    for fault in (r for r in history.records if r["type"] == "fault"):
-        after = [received for sent, received in writes if sent >= fault["start"]]
-        print("  %-17s at +%5.1f s: next write acknowledged %s" % (
-            fault["fault"], fault["start"] - args.started,
-            "%.1f s later" % (min(after) - fault["start"]) if after else "never"))
+    # Per fault, the longest time without an acknowledged write from the fault until the next one (or the
+    # end of the load): how long writes were unavailable, whatever a write in flight at the fault did.
+    acks = sorted(r["received"] for r in requests if r["type"] == "write" and r["status"] == 201)
+    faults = [r for r in history.records if r["type"] == "fault"]
+    for number, fault in enumerate(faults):
+        until = max(faults[number + 1]["start"] if number + 1 < len(faults) else stop_at, fault["start"])
+        points = [fault["start"]] + [t for t in acks if fault["start"] < t < until] + [until]
+        print("  %-17s at +%5.1f s: longest time without an acknowledged write until the next fault %.1f s" % (
+            fault["fault"], fault["start"] - args.started, max(b - a for a, b in zip(points, points[1:]))))
 
     results = check_history(load, scheduler, stored)
     results.append((not scheduler.errors, "every fault injected and undone", scheduler.errors))
