@@ -26,6 +26,10 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var analystLimits: AnalystQueryLimits
         /// Exports streaming at once; more get 429.
         public var maximumConcurrentExports: Int
+        /// Exports one analyst may stream at once; more get 429.
+        public var maximumExportsPerAnalyst: Int
+        /// Stats queries one analyst may run at once; more get 429 (the analyst pool bounds them in all).
+        public var maximumStatsPerAnalyst: Int
         /// Trips read per export batch.
         public var exportBatchSize: Int
         /// The `openapi.yaml` served at `GET /openapi.yaml`.
@@ -42,7 +46,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public init(
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
             cacheFence: (any ChangeFeedFence)? = nil, analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
-            maximumConcurrentExports: Int = 2,
+            maximumConcurrentExports: Int = 2, maximumExportsPerAnalyst: Int = 1, maximumStatsPerAnalyst: Int = 2,
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
             isReaderUp: (@Sendable () -> Bool)? = nil,
@@ -57,6 +61,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             self.cacheFence = cacheFence
             self.analystLimits = analystLimits
             self.maximumConcurrentExports = maximumConcurrentExports
+            self.maximumExportsPerAnalyst = maximumExportsPerAnalyst
+            self.maximumStatsPerAnalyst = maximumStatsPerAnalyst
             self.exportBatchSize = exportBatchSize
             self.openAPIDocument = openAPIDocument
             self.isReady = isReady
@@ -69,7 +75,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public let tokens: AccessTokens
     public let cursors: CursorCodec
     /// The export limit of the analyst routes.
-    public let exportSlots: ExportSlots
+    public let exportSlots: ConcurrencySlots
+    /// The stats limit of the analyst routes.
+    public let statsSlots: ConcurrencySlots
     /// The rate limits, when on.
     public let rateLimits: RateLimits?
     let operationalRoutes: OperationalRoutes
@@ -89,11 +97,14 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         self.rateLimits = rateLimits
         let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
-        let exportSlots = ExportSlots(capacity: settings.maximumConcurrentExports)
+        let exportSlots = ConcurrencySlots(
+            capacity: settings.maximumConcurrentExports, perCaller: settings.maximumExportsPerAnalyst)
+        let statsSlots = ConcurrencySlots(capacity: .max, perCaller: settings.maximumStatsPerAnalyst)
         let limits = settings.analystLimits
         self.tokens = tokens
         self.cursors = cursors
         self.exportSlots = exportSlots
+        self.statsSlots = statsSlots
         riderTrips = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
             recordTrip: RecordTrip(repository: repository), presenter: presenter,
@@ -105,7 +116,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             exportTrips: ExportAnalystTrips(
                 repository: analystRepository, limits: limits, batchSize: settings.exportBatchSize),
             getStats: GetTripStats(repository: analystRepository, limits: limits),
-            limits: limits, exportSlots: exportSlots, presenter: presenter, localeNegotiator: LocaleNegotiator(),
+            limits: limits, exportSlots: exportSlots, statsSlots: statsSlots, presenter: presenter,
+            localeNegotiator: LocaleNegotiator(),
             tokens: tokens, cursors: cursors
         )
         webPages = settings.webPages

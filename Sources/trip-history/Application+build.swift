@@ -104,6 +104,8 @@ func buildApplication(
             cacheFence: strict ? routing : nil,
             analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
+            maximumExportsPerAnalyst: analystConfiguration.maximumExportsPerAnalyst,
+            maximumStatsPerAnalyst: analystConfiguration.maximumStatsPerAnalyst,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits

@@ -30,7 +30,8 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
     /// The list reads served so far, in order.
     public var queries: [AnalystTripQuery] { state.withLock { $0.queries } }
 
-    /// While closed, every list read after the first waits until `openGate()`: holds exports open in tests.
+    /// While closed, every list read after the first and every stats read waits until `openGate()`: holds
+    /// exports and stats queries open in tests.
     public func closeGate() {
         state.withLock { $0.gated = true }
     }
@@ -44,6 +45,18 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
         for continuation in waiting { continuation.resume() }
     }
 
+    /// Returns at once while the gate is open, else once it opens.
+    private func waitAtGate() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                guard state.gated else { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
     /// Reads waiting at the gate right now.
     public var waitingAtGate: Int { state.withLock { $0.waiting.count } }
 
@@ -53,16 +66,7 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
             state.queries.append(query)
             return state.gated && query.position != nil
         }
-        if mustWait {
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state in
-                    guard state.gated else { return true }
-                    state.waiting.append(continuation)
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        }
+        if mustWait { await waitAtGate() }
         let newestFirst = source().filter { query.filter.matches($0) }.sorted { TripKey($0) > TripKey($1) }
         guard let position = query.position else { return Array(newestFirst.prefix(query.fetchLimit)) }
         switch position.direction {
@@ -75,6 +79,7 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
 
     public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
         if let failure = failure.withLock({ $0 }) { throw failure }
+        await waitAtGate()
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = TimeZone(identifier: query.timeZone)!
         let component: Calendar.Component

@@ -28,8 +28,12 @@ import TripHistoryTestSupport
         return (api, analyst)
     }
 
-    private func analystHeaders(_ api: API, accept: String? = nil) async throws -> HTTPFields {
-        var headers = API.bearer(try await api.analystToken())
+    private func analystHeaders(
+        _ api: API, accept: String? = nil, analyst: String = "analyst"
+    ) async throws
+        -> HTTPFields
+    {
+        var headers = API.bearer(try await api.analystToken(subject: analyst))
         headers[.acceptLanguage] = "fr-FR"
         if let accept { headers[.accept] = accept }
         return headers
@@ -365,7 +369,8 @@ import TripHistoryTestSupport
         analyst.closeGate()
         try await api.test { client in
             try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<2 {
+                for name in ["first", "second"] {
+                    let headers = try await analystHeaders(api, accept: "application/x-ndjson", analyst: name)
                     group.addTask {
                         try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: headers) {
                             String(buffer: $0.body).split(separator: "\n").count
@@ -400,6 +405,76 @@ import TripHistoryTestSupport
                 #expect($0.status == .ok)
             }
         }
+    }
+
+    /// One analyst streams one export at a time, and runs at most two stats queries at once, so one
+    /// analyst cannot take every slot; another analyst is still served.
+    @Test func oneAnalystCannotTakeEverySlot() async throws {
+        let (api, analyst) = await api(exports: 2, batchSize: 5)
+        let first = try await analystHeaders(api, accept: "application/x-ndjson", analyst: "first")
+        let second = try await analystHeaders(api, accept: "application/x-ndjson", analyst: "second")
+        let total = expectedIDs { _ in true }.count
+        analyst.closeGate()
+        try await api.test { client in
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                group.addTask {
+                    try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: first) {
+                        String(buffer: $0.body).split(separator: "\n").count
+                    }
+                }
+                var polls = 0
+                while analyst.waitingAtGate < 1, polls < 500 {
+                    try await Task.sleep(for: .milliseconds(10))
+                    polls += 1
+                }
+                #expect(api.exportSlots.active == 1)
+                try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: first) { response in
+                    #expect(response.status == .tooManyRequests)
+                    #expect(response.headers[.retryAfter] == "10")
+                    #expect(response.json().string("code") == "too_many_requests")
+                    #expect(response.json().string("detail")?.contains("your exports") == true)
+                }
+                // Two stats queries of the first analyst hold its stats slots at the gate; a third is refused,
+                // while the second analyst's export still gets the free export slot.
+                let stats = first.merging([.accept: "application/json"])
+                for _ in 0..<2 {
+                    group.addTask {
+                        try await client.execute(uri: "/v1/trips/stats?\(Self.window)", method: .get, headers: stats) {
+                            #expect($0.status == .ok)
+                            return -1
+                        }
+                    }
+                }
+                polls = 0
+                while analyst.waitingAtGate < 3, polls < 500 {
+                    try await Task.sleep(for: .milliseconds(10))
+                    polls += 1
+                }
+                #expect(api.statsSlots.active == 2)
+                try await client.execute(uri: "/v1/trips/stats?\(Self.window)", method: .get, headers: stats) {
+                    response in
+                    #expect(response.status == .tooManyRequests)
+                    #expect(response.headers[.retryAfter] == "1")
+                    #expect(response.json().string("detail")?.contains("stats queries") == true)
+                }
+                group.addTask {
+                    try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: second) {
+                        #expect($0.status == .ok)
+                        return String(buffer: $0.body).split(separator: "\n").count
+                    }
+                }
+                polls = 0
+                while api.exportSlots.active < 2, polls < 500 {
+                    try await Task.sleep(for: .milliseconds(10))
+                    polls += 1
+                }
+                #expect(api.exportSlots.active == 2)
+                analyst.openGate()
+                for try await lines in group where lines >= 0 { #expect(lines == total) }
+            }
+        }
+        #expect(api.exportSlots.active == 0)
+        #expect(api.statsSlots.active == 0)
     }
 
     @Test func aStoreFailureBeforeTheFirstBatchIsAProblemAndFreesTheSlot() async throws {

@@ -25,7 +25,7 @@ import TripHistoryTestSupport
     private static func limits(_ change: (inout ConnectionLimits) -> Void = { _ in }) -> ConnectionLimits {
         var limits = ConnectionLimits(
             headTimeout: .seconds(300), idleTimeout: .seconds(300), bodyTimeout: .seconds(300),
-            writeTimeout: .seconds(300))
+            bodyDeadline: .seconds(300), writeTimeout: .seconds(300))
         change(&limits)
         return limits
     }
@@ -134,6 +134,50 @@ import TripHistoryTestSupport
         #expect(api.repository.allTrips.count == 5, "nothing was recorded")
     }
 
+    /// A body whose bytes keep coming, each well within the body timeout, is still cut at the body deadline.
+    @Test func aRequestBodyTrickledPastItsDeadlineClosesTheConnection() async throws {
+        let api = await Self.api()
+        let token = try await api.serviceToken()
+        try await api.testLive(connectionLimits: Self.limits { $0.bodyDeadline = .seconds(1) }) { client in
+            let connection = try await RawConnection.open(port: try #require(client.port))
+            try await connection.send(
+                "POST /v1/trips HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer \(token)\r\n"
+                    + "Content-Type: application/json\r\nIdempotency-Key: trickled-1\r\nContent-Length: 6000\r\n\r\n")
+            // One byte every 100 ms would take ten minutes; the guard closes the connection long before.
+            // Writes fail once the server has closed the connection (the first may still be taken).
+            let deadline = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < deadline, (try? await connection.send(" ")) != nil {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let received = try #require(await connection.readUntilClosed(), "the server closed the connection")
+            #expect(!received.hasPrefix("HTTP/1.1 2"))
+        }
+        #expect(api.repository.allTrips.count == 5, "nothing was recorded")
+    }
+
+    /// One client address cannot take every connection: past its cap it is refused, while another address
+    /// is still admitted.
+    @Test func aConnectionOverTheCapOfItsAddressIsRefusedWhileOtherAddressesAreAdmitted() async throws {
+        let api = await Self.api()
+        let probe = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
+        try await api.testLive(connectionLimits: Self.limits { $0.maximumConnectionsPerAddress = 2 }) { client in
+            let port = try #require(client.port)
+            let first = try await RawConnection.open(port: port, source: "127.0.0.3")
+            try await first.send(probe)
+            #expect(try #require(await first.readResponse()).hasPrefix("HTTP/1.1 200 "))
+            let second = try await RawConnection.open(port: port, source: "127.0.0.3")
+            try await second.send(probe)
+            #expect(try #require(await second.readResponse()).hasPrefix("HTTP/1.1 200 "))
+            let refused = try await RawConnection.open(port: port, source: "127.0.0.3")
+            let received = await refused.readUntilClosed()
+            try Self.expectProblem(received, status: 503, code: "unavailable")
+            let other = try await RawConnection.open(port: port, source: "127.0.0.4")
+            try await other.send(probe)
+            #expect(try #require(await other.readResponse()).hasPrefix("HTTP/1.1 200 "))
+            for connection in [first, second, refused, other] { await connection.close() }
+        }
+    }
+
     @Test func aClientThatStopsReadingAnExportIsDisconnectedAndItsSlotComesBack() async throws {
         // Several megabytes of NDJSON: more than the socket buffers and the channel's own hold, so the
         // export really stalls (with a few thousand trips it fits and simply finishes).
@@ -166,6 +210,45 @@ import TripHistoryTestSupport
             }
         }
         #expect(api.exportSlots.active == 0)
+    }
+
+    /// A client that drains an export a little at a time, slower than the minimum rate, is disconnected and
+    /// the export gives its slot back; it never stopped reading, so the old rule (nothing taken) would not cut it.
+    @Test func aClientThatDrainsAnExportTooSlowlyIsDisconnectedAndItsSlotComesBack() async throws {
+        let trips = InMemoryAnalystFixtures.mixed(count: 12_000)
+        let api = await TestAPI(
+            repository: InMemoryTripRepository(trips: []),
+            analystRepository: InMemoryAnalystTripRepository(trips: trips),
+            maximumConcurrentExports: 1)
+        let token = try await api.analystToken()
+        // 24 KiB a window: below the 32 KiB between the write buffer's watermarks, so a client this slow keeps
+        // the channel unwritable for whole windows.
+        let limits = Self.limits {
+            $0.writeTimeout = .seconds(2)
+            $0.minimumWriteRate = 12 * 1024
+        }
+        try await api.testLive(connectionLimits: limits) { client in
+            let slow = try await RawConnection.open(port: try #require(client.port), receiveBufferSize: 4096)
+            try await slow.send(
+                "GET /v1/trips?from=2026-01-01&to=2026-03-01 HTTP/1.1\r\nHost: test\r\n"
+                    + "Accept: application/x-ndjson\r\nAuthorization: Bearer \(token)\r\n\r\n")
+            #expect(try await Self.eventually { api.exportSlots.active == 1 }, "the export started")
+            // A piece (a few KiB with this receive buffer) a second: below 12 KiB/s, but never nothing for a
+            // whole window; until the server gives up on the export.
+            let deadline = ContinuousClock.now + .seconds(90)
+            var pieces = 0
+            while ContinuousClock.now < deadline, api.exportSlots.active == 1, await slow.receiveSome() != nil {
+                pieces += 1
+                try await Task.sleep(for: .seconds(1))
+            }
+            #expect(pieces > 1, "the client did read")
+            #expect(api.exportSlots.active == 0, "the slot came back")
+            // What the server's kernel still held arrives, then the end: the connection was closed, not the
+            // export finished.
+            let received = try #require(await slow.readUntilClosed(), "the server closed the connection")
+            #expect(received.hasPrefix("HTTP/1.1 200 "))
+            #expect(!received.hasSuffix("\r\n0\r\n\r\n"), "the export was cut off, not finished")
+        }
     }
 
     @Test func aConnectionOverTheCapIsRefusedWith503AndRetryAfter() async throws {

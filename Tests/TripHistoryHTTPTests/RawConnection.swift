@@ -18,10 +18,12 @@ final class RawConnection {
         inbound = channel.inbound.makeAsyncIterator()
     }
 
-    /// Connects to the loopback `port`. A `receiveBufferSize` keeps the kernel from buffering much for a
-    /// client that stops reading.
-    static func open(port: Int, receiveBufferSize: Int? = nil) async throws -> RawConnection {
+    /// Connects to the loopback `port`, from the loopback address `source` when given (any address of
+    /// 127.0.0.0/8 is this host's, so a test can be several clients). A `receiveBufferSize` keeps the kernel
+    /// from buffering much for a client that stops reading.
+    static func open(port: Int, source: String? = nil, receiveBufferSize: Int? = nil) async throws -> RawConnection {
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
         if let receiveBufferSize {
             bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBufferSize))
         }
@@ -73,6 +75,18 @@ final class RawConnection {
             connection.isClosedByServer ? String(decoding: connection.received, as: UTF8.self) : nil
         }
         return isClosedByServer ? text : nil
+    }
+
+    /// Takes the next piece the server sent and returns its size, or nil once the connection has ended; for a
+    /// client that reads slowly.
+    func receiveSome() async -> Int? {
+        if isClosedByServer { return nil }
+        if let buffer = try? await inbound.next() {
+            received += buffer.readableBytesView
+            return buffer.readableBytes
+        }
+        isClosedByServer = true
+        return nil
     }
 
     /// Reads until `complete` returns a value, the stream ends (then `complete` decides once more), or the

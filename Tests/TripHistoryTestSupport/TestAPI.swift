@@ -23,7 +23,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let tokens: AccessTokens
     public let cursors: CursorCodec
     /// The export limit of the analyst routes, to check that slots are given back.
-    public let exportSlots: ExportSlots
+    public let exportSlots: ConcurrencySlots
+    public let statsSlots: ConcurrencySlots
     /// The metrics scrape's own listener, when the API was built with a metrics renderer.
     public let metricsListener: MetricsListener?
     /// The rate limits, when the API was built with them.
@@ -77,6 +78,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         metricsListener = metrics.map(MetricsListener.init(exposition:))
         cursors = server.cursors
         exportSlots = server.exportSlots
+        statsSlots = server.statsSlots
         self.rateLimits = server.rateLimits
         makeRouter = { metrics in server.router(metrics: metrics) }
         earlyAnswer = server.earlyAnswer(to:)
@@ -135,8 +137,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         try await tokens.issue(role: .rider, subject: String(riderID), timeToLive: .seconds(600))
     }
 
-    public func analystToken() async throws -> String {
-        try await tokens.issue(role: .analyst, subject: "analyst", timeToLive: .seconds(600))
+    public func analystToken(subject: String = "analyst") async throws -> String {
+        try await tokens.issue(role: .analyst, subject: subject, timeToLive: .seconds(600))
     }
 
     public func serviceToken() async throws -> String {

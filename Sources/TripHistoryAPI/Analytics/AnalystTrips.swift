@@ -13,28 +13,34 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     static var exportChunkBytes: Int { 64 * 1024 }
     /// What a 429 for a full export limit suggests waiting.
     static var exportRetryAfterSeconds: Int { 10 }
+    /// What a 429 for an analyst's stats limit suggests waiting.
+    static var statsRetryAfterSeconds: Int { 1 }
 
     private let listTrips: ListAnalystTrips<Repository>
     private let exportTrips: ExportAnalystTrips<Repository>
     private let getStats: GetTripStats<Repository>
     private let limits: AnalystQueryLimits
-    private let exportSlots: ExportSlots
+    private let exportSlots: ConcurrencySlots
+    private let statsSlots: ConcurrencySlots
     private let presenter: TripPresenter
     private let localeNegotiator: LocaleNegotiator
     private let tokens: AccessTokens
     private let cursors: CursorCodec
 
     /// `limits` must be the ones the use cases were built with, so that parsing and the use cases agree.
+    /// `exportSlots` bound the exports streaming at once, `statsSlots` the stats queries running at once.
     public init(
         listTrips: ListAnalystTrips<Repository>, exportTrips: ExportAnalystTrips<Repository>,
-        getStats: GetTripStats<Repository>, limits: AnalystQueryLimits, exportSlots: ExportSlots,
-        presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec
+        getStats: GetTripStats<Repository>, limits: AnalystQueryLimits, exportSlots: ConcurrencySlots,
+        statsSlots: ConcurrencySlots, presenter: TripPresenter, localeNegotiator: LocaleNegotiator,
+        tokens: AccessTokens, cursors: CursorCodec
     ) {
         self.listTrips = listTrips
         self.exportTrips = exportTrips
         self.getStats = getStats
         self.limits = limits
         self.exportSlots = exportSlots
+        self.statsSlots = statsSlots
         self.presenter = presenter
         self.localeNegotiator = localeNegotiator
         self.tokens = tokens
@@ -111,9 +117,17 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         _ parameters: AnalystListParameters, format: AnalystFormat, after: TripKey?, locale: SupportedLocale,
         caller: Caller, logger: Logger
     ) async throws -> APIResponse {
-        guard let slot = exportSlots.acquire() else {
+        let slot: ConcurrencySlots.Slot
+        switch exportSlots.acquire(for: RateLimitKey(caller)) {
+        case .success(let taken): slot = taken
+        case .failure(.full):
             throw Problem.tooManyRequests(
                 "At most \(exportSlots.capacity) exports may run at once; retry when one has finished.",
+                retryAfterSeconds: Self.exportRetryAfterSeconds
+            )
+        case .failure(.callerBusy):
+            throw Problem.tooManyRequests(
+                "At most \(exportSlots.perCaller) of your exports may run at once; retry when yours has finished.",
                 retryAfterSeconds: Self.exportRetryAfterSeconds
             )
         }
@@ -192,7 +206,18 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             filter: parameters.query.filter, granularity: parameters.granularity,
             timeZone: parameters.timeZoneIdentifier
         )
+        let slot: ConcurrencySlots.Slot
+        switch statsSlots.acquire(for: RateLimitKey(caller)) {
+        case .success(let taken): slot = taken
+        case .failure:
+            throw Problem.tooManyRequests(
+                "At most \(statsSlots.perCaller) of your stats queries may run at once; retry when one has finished.",
+                retryAfterSeconds: Self.statsRetryAfterSeconds
+            )
+        }
         let queryStarted = ContinuousClock.now
+        // The slot is held until the query has answered or failed.
+        defer { withExtendedLifetime(slot) {} }
         let buckets = try await mapped { try await getStats.execute(query, caller: caller) }
         let encodingStarted = ContinuousClock.now
 

@@ -10,6 +10,8 @@ final class ConnectionActivity {
     var readingBody = false
     /// When a byte of the request body last arrived, while `readingBody`.
     var lastBodyRead = 0
+    /// When the head of the request whose body is being read was decoded, while `readingBody`.
+    var bodyStarted = 0
     /// When the first byte of a head not yet decoded arrived; nil when none is pending.
     var headStarted: Int?
     /// Bytes of the pending head's request line seen so far, while its end has not been seen.

@@ -1,16 +1,19 @@
 import Foundation
 import Logging
 import NIOCore
+import TripHistoryAPI
 
 /// The first handler of every connection, before the HTTP decoder: admits the connection under the cap,
 /// runs the connection's timer, and watches the bytes that arrive and whether the client reads.
 ///
 /// The timer ticks at a quarter of the shortest timeout (`ConnectionLimits.tick`) and compares tick counts
 /// the guards recorded in `ConnectionActivity`, so a request costs a few stores, never a timer of its own.
-/// On a tick the connection is closed when the client has taken no byte for `writeTimeout` while the channel
-/// is unwritable; a request body went `bodyTimeout` without a byte; a head took longer than `headTimeout`
+/// On a tick the connection is closed when the client took less than `minimumWriteRate` allows in a window of
+/// `writeTimeout` while the channel stayed unwritable; a request body went `bodyTimeout` without a byte or is still incomplete `bodyDeadline`
+/// after its head; a head took longer than `headTimeout`
 /// (answered `408` by `RequestGuard`); or no request came within `idleTimeout` after the last response
-/// (`headTimeout` after the opening). A connection over the cap is answered `503` and closed; a request line longer than the target
+/// (`headTimeout` after the opening). A connection over the cap, in all or of its client's address, is
+/// answered `503` and closed; a request line longer than the target
 /// limit is answered `414` before the decoder has to hold it. Refusals are sent to `RequestGuard` as
 /// `ConnectionRefusal` events, since it writes every response of its own.
 final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
@@ -24,14 +27,20 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private let headTicks: Int
     private let idleTicks: Int
     private let bodyTicks: Int
+    private let bodyDeadlineTicks: Int
     private let writeTicks: Int
     /// A request line longer than this holds a target over the limit whatever its method.
     private let maximumRequestLine: Int
     private var timer: Scheduled<Void>?
     /// Bytes waiting to be written at the last tick, while the channel is unwritable.
     private var bufferedAtLastTick = Int.max
+    /// Bytes the client took since the current write window began, while the channel is unwritable.
+    private var drainedInWindow = 0
+    /// Bytes a client must take per write window (`writeTimeout`) while it holds a response back.
+    private let minimumBytesPerWindow: Int
     private var started = false
-    private var admitted = false
+    /// The address key the connection was counted under, while it is.
+    private var admitted: RateLimitKey?
 
     init(limits: ConnectionLimits, connections: OpenConnections, activity: ConnectionActivity, logger: Logger) {
         self.activity = activity
@@ -41,7 +50,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         headTicks = limits.ticks(limits.headTimeout)
         idleTicks = limits.ticks(limits.idleTimeout)
         bodyTicks = limits.ticks(limits.bodyTimeout)
+        bodyDeadlineTicks = limits.ticks(limits.bodyDeadline)
         writeTicks = limits.ticks(limits.writeTimeout)
+        let windowMilliseconds = Int(limits.writeTimeout.nanoseconds / 1_000_000)
+        minimumBytesPerWindow = max(1, limits.minimumWriteRate * windowMilliseconds / 1000)
         maximumRequestLine = limits.maximumTargetBytes + 32
     }
 
@@ -89,6 +101,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         activity.unwritableSince = context.channel.isWritable ? nil : activity.now
         bufferedAtLastTick = .max
+        drainedInWindow = 0
         context.fireChannelWritabilityChanged()
     }
 
@@ -122,11 +135,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         started = true
         activity.idleSince = activity.now
         scheduleTick(context: context)
-        if connections.admit() {
-            admitted = true
+        if let key = connections.admit(from: context.channel.remoteAddress) {
+            admitted = key
         } else {
             activity.refusing = true
-            logger.debug("Connection refused: the server is at its connection cap.")
+            logger.debug("Connection refused: the server, or the client's address, is at its connection cap.")
             context.fireUserInboundEventTriggered(ConnectionRefusal.tooManyConnections)
         }
     }
@@ -134,9 +147,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private func stop() {
         timer?.cancel()
         timer = nil
-        if admitted {
-            admitted = false
-            connections.release()
+        if let admitted {
+            self.admitted = nil
+            connections.release(admitted)
         }
     }
 
@@ -156,15 +169,23 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         let activity = self.activity
         let now = activity.now
         if let since = activity.unwritableSince {
-            // A client that reads slowly still takes bytes: only one that takes none for the timeout is cut.
+            // While the client holds the response back, each window of `writeTimeout` it must take at least
+            // the minimum rate's worth: one that reads nothing, or a few bytes at a time, is cut. The channel
+            // turns writable only after the client took the gap between the write buffer's watermarks, so a
+            // client slow enough to matter stays unwritable for whole windows.
             let buffered = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
-            defer { bufferedAtLastTick = buffered }
-            if buffered < bufferedAtLastTick {
+            if bufferedAtLastTick != .max, buffered < bufferedAtLastTick {
+                drainedInWindow += bufferedAtLastTick - buffered
+            }
+            bufferedAtLastTick = buffered
+            if now - since > writeTicks {
+                guard drainedInWindow >= minimumBytesPerWindow else {
+                    logger.debug("Connection closed: the client did not read the response fast enough.")
+                    context.close(promise: nil)
+                    return false
+                }
                 activity.unwritableSince = now
-            } else if now - since > writeTicks {
-                logger.debug("Connection closed: the client did not read the response in time.")
-                context.close(promise: nil)
-                return false
+                drainedInWindow = 0
             }
         }
         if activity.refusing {
@@ -175,6 +196,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         if activity.readingBody {
             if now - activity.lastBodyRead > bodyTicks {
                 logger.debug("Connection closed: the request body stopped arriving.")
+                context.close(promise: nil)
+                return false
+            }
+            if now - activity.bodyStarted > bodyDeadlineTicks {
+                logger.debug("Connection closed: the request body did not arrive completely in time.")
                 context.close(promise: nil)
                 return false
             }

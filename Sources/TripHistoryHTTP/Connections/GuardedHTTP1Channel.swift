@@ -56,7 +56,8 @@ extension HTTPServerBuilder {
         limits: ConnectionLimits, logger: Logger, metrics: RequestMetrics,
         answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) -> HTTPServerBuilder {
-        let connections = OpenConnections(capacity: limits.maximumConnections)
+        let connections = OpenConnections(
+            capacity: limits.maximumConnections, perAddress: limits.maximumConnectionsPerAddress)
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
                 responder: responder, limits: limits, connections: connections, metrics: metrics, answer: answer,

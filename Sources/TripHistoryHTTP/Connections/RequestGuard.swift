@@ -46,6 +46,7 @@ final class RequestGuard {
             activity.inFlight += 1
             activity.readingBody = true
             activity.lastBodyRead = activity.now
+            activity.bodyStarted = activity.now
         case .body:
             break
         case .end:

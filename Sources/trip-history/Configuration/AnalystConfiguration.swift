@@ -4,11 +4,15 @@ import ArgumentParser
 ///
 /// - `TRIP_HISTORY_ANALYST_MAX_SPAN_DAYS`: widest `from`..`to` window in days (default 400).
 /// - `TRIP_HISTORY_ANALYST_MAX_EXPORTS`: exports streaming at once; more get 429 (default 2).
+/// - `TRIP_HISTORY_ANALYST_MAX_EXPORTS_PER_ANALYST`: exports one analyst may stream at once (default 1).
+/// - `TRIP_HISTORY_ANALYST_MAX_STATS_PER_ANALYST`: stats queries one analyst may run at once (default 2).
 /// - `TRIP_HISTORY_ANALYST_STATEMENT_TIMEOUT_MS`: statement timeout of analyst queries, which may be longer
 ///   than the rider default `TRIP_HISTORY_STATEMENT_TIMEOUT_MS` (default 30000).
 struct AnalystConfiguration: Sendable {
     var maximumSpanDays = 400
     var maximumConcurrentExports = 2
+    var maximumExportsPerAnalyst = 1
+    var maximumStatsPerAnalyst = 2
     var statementTimeout: Duration = .seconds(30)
 
     /// The defaults, overridden by whichever variables are set. Throws on a value that is not a positive integer.
@@ -19,6 +23,12 @@ struct AnalystConfiguration: Sendable {
         }
         if let exports = try positive(environment, "TRIP_HISTORY_ANALYST_MAX_EXPORTS") {
             configuration.maximumConcurrentExports = exports
+        }
+        if let exports = try positive(environment, "TRIP_HISTORY_ANALYST_MAX_EXPORTS_PER_ANALYST") {
+            configuration.maximumExportsPerAnalyst = exports
+        }
+        if let queries = try positive(environment, "TRIP_HISTORY_ANALYST_MAX_STATS_PER_ANALYST") {
+            configuration.maximumStatsPerAnalyst = queries
         }
         if let milliseconds = try positive(environment, "TRIP_HISTORY_ANALYST_STATEMENT_TIMEOUT_MS") {
             configuration.statementTimeout = .milliseconds(milliseconds)

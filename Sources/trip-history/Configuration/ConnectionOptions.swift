@@ -8,9 +8,15 @@ import TripHistoryHTTP
 /// - `TRIP_HISTORY_IDLE_TIMEOUT_MS` (`--idle-timeout-ms`): a keep-alive connection without a request is
 ///   closed after it (default 75000).
 /// - `TRIP_HISTORY_BODY_TIMEOUT_MS` (`--body-timeout-ms`): a request body may pause this long (default 10000).
+/// - `TRIP_HISTORY_BODY_DEADLINE_MS` (`--body-deadline-ms`): a request body must arrive completely within it
+///   after its head (default 30000).
 /// - `TRIP_HISTORY_WRITE_TIMEOUT_MS` (`--write-timeout-ms`): a client may leave a response unread this long
 ///   (default 30000).
+/// - `TRIP_HISTORY_MIN_WRITE_RATE` (`--min-write-rate`): bytes per second a client that holds a response back
+///   must take, averaged over the write timeout (default 1024).
 /// - `TRIP_HISTORY_MAX_CONNECTIONS` (`--max-connections`): connections open at once (default 1000).
+/// - `TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS` (`--max-connections-per-address`): connections open at once from
+///   one client address (default 256).
 struct ConnectionOptions: ParsableArguments {
     @Option(help: "Milliseconds a request head may take to arrive. Default: $TRIP_HISTORY_HEAD_TIMEOUT_MS, else 5000.")
     var headTimeoutMs: Int?
@@ -26,13 +32,31 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(
         help:
+            "Milliseconds a request body may take to arrive completely after its head. Default: $TRIP_HISTORY_BODY_DEADLINE_MS, else 30000."
+    )
+    var bodyDeadlineMs: Int?
+
+    @Option(
+        help:
             "Milliseconds a response may wait for the client to read. Default: $TRIP_HISTORY_WRITE_TIMEOUT_MS, else 30000."
     )
     var writeTimeoutMs: Int?
 
     @Option(
+        help:
+            "Bytes per second a client holding a response back must take, over the write timeout. Default: $TRIP_HISTORY_MIN_WRITE_RATE, else 1024."
+    )
+    var minWriteRate: Int?
+
+    @Option(
         help: "Client connections open at once; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS, else 1000.")
     var maxConnections: Int?
+
+    @Option(
+        help:
+            "Client connections open at once from one address; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS, else 256."
+    )
+    var maxConnectionsPerAddress: Int?
 
     /// The limits, each from its flag, else its variable, else the default. Throws on a value that is not a
     /// positive integer.
@@ -44,10 +68,17 @@ struct ConnectionOptions: ParsableArguments {
             try timeout(idleTimeoutMs, environment, "TRIP_HISTORY_IDLE_TIMEOUT_MS") ?? limits.idleTimeout
         limits.bodyTimeout =
             try timeout(bodyTimeoutMs, environment, "TRIP_HISTORY_BODY_TIMEOUT_MS") ?? limits.bodyTimeout
+        limits.bodyDeadline =
+            try timeout(bodyDeadlineMs, environment, "TRIP_HISTORY_BODY_DEADLINE_MS") ?? limits.bodyDeadline
         limits.writeTimeout =
             try timeout(writeTimeoutMs, environment, "TRIP_HISTORY_WRITE_TIMEOUT_MS") ?? limits.writeTimeout
+        limits.minimumWriteRate =
+            try positive(minWriteRate, environment, "TRIP_HISTORY_MIN_WRITE_RATE") ?? limits.minimumWriteRate
         limits.maximumConnections =
             try positive(maxConnections, environment, "TRIP_HISTORY_MAX_CONNECTIONS") ?? limits.maximumConnections
+        limits.maximumConnectionsPerAddress =
+            try positive(maxConnectionsPerAddress, environment, "TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS")
+            ?? limits.maximumConnectionsPerAddress
         return limits
     }
 
