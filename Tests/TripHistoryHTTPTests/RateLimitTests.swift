@@ -174,6 +174,30 @@ import TripHistoryTestSupport
         }
     }
 
+    /// An expired token of this service still says whose request it is: it is charged to its subject, so
+    /// clients sharing an address (behind a proxy) with one that sends an expired token keep their own
+    /// anonymous allowance, and the 401 is not turned into a 429 by others' traffic.
+    @Test func anExpiredTokenIsChargedToItsSubjectNotToTheAddress() async throws {
+        let clock = ManualClock()
+        let api = await Self.api(clock: clock)
+        let expired = try await api.tokens.issue(
+            role: .rider, subject: "7", timeToLive: .seconds(60), now: Date().addingTimeInterval(-3600))
+        try await api.testLive { client in
+            for _ in 0..<3 {
+                let response = try await Self.get(client, "/v1/riders/7/trips", token: expired)
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[RateLimitPolicy.policyName] == #""rider";q=3;w=3"#)
+            }
+            Self.expectRefused(
+                try await Self.get(client, "/v1/riders/7/trips", token: expired), policy: #""rider";q=3;w=3"#,
+                state: #""rider";r=0;t=3"#)
+            // The address's anonymous allowance is untouched.
+            let spec = try await Self.get(client, "/openapi.yaml")
+            #expect(spec.status == .ok)
+            #expect(spec.headers[RateLimitPolicy.stateName] == #""anonymous";r=1;t=1"#)
+        }
+    }
+
     @Test func analystsAndServicesHaveTheirOwnPolicies() async throws {
         let clock = ManualClock()
         let api = await Self.api(clock: clock)

@@ -132,6 +132,17 @@ public struct AccessTokens: Sendable {
         return caller
     }
 
+    /// The caller of a token this service signed that fails only because it expired; nil for any other
+    /// `Authorization`. Such a token still proves whose request it is, so rate limits charge it to its subject
+    /// rather than to the client's address (behind a proxy, every client's). Checks the signature again, which
+    /// only requests already refused with a 401 pay.
+    func expiredCaller(authorization: String?) async -> Caller? {
+        guard let token = Self.bearerToken(authorization),
+            let expired = try? await keys.verify(String(token), as: ExpiredAccessTokenClaims.self)
+        else { return nil }
+        return try? Self.caller(claims: expired.claims)
+    }
+
     /// The 401 for a token that does not verify, also when a cached token has expired since.
     private static var rejected: Problem {
         Problem.unauthorized("The bearer token is malformed, badly signed, expired or not issued for this API.")

@@ -78,10 +78,16 @@ public final class RateLimits: Sendable {
     }
 
     /// Counts a request that reached the router: in its caller's bucket when its `Authorization` carries a
-    /// valid token (verified here if it was not before), else in the bucket of `address`.
+    /// valid token (verified here if it was not before) or one of this service's that only expired, else in the
+    /// bucket of `address`.
     public func decision(authorization: String?, address: SocketAddress?) async -> RateLimitDecision {
-        if authorization != nil, let caller = try? await tokens.caller(authorization: authorization) {
-            return decision(for: caller)
+        if authorization != nil {
+            if let caller = try? await tokens.caller(authorization: authorization) {
+                return decision(for: caller)
+            }
+            if let caller = await tokens.expiredCaller(authorization: authorization) {
+                return decision(for: caller)
+            }
         }
         return decision(RateLimitKey(address: address), configuration.anonymous, index: 3)
     }
