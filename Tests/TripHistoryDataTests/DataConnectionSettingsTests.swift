@@ -65,7 +65,8 @@ import Glibc
     }
 
     /// A connection string cannot move the session off UTF-8, in which the service writes and reads text:
-    /// `SHOW client_encoding` says UTF8 and text outside Latin-1 round-trips.
+    /// `SHOW client_encoding` says UTF8, and the server reads text outside Latin-1 as the characters sent
+    /// (under LATIN1 it would count each UTF-8 byte as a character, and hand the same bytes back).
     @Test(arguments: ["client_encoding=LATIN1", "client_encoding=SQL_ASCII", "options=-cclient_encoding%3DLATIN1"])
     func theClientEncodingIsUTF8WhateverTheConnectionStringSays(setting: String) throws {
         let uri = try DataTestDatabase.connectionString()
@@ -74,6 +75,8 @@ import Glibc
         #expect(try connection.query("SHOW client_encoding").string(0, 0) == "UTF8")
         let text = "東京 – Zürich ✓"
         #expect(try connection.query("SELECT \(text)::text").string(0, 0) == text)
+        #expect(
+            try connection.query("SELECT char_length(\(text)::text)").int64(0, 0) == Int64(text.unicodeScalars.count))
     }
 
     @Test func theClientEncodingIsUTF8WithConninfoPairsToo() throws {
