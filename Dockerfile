@@ -23,8 +23,7 @@ RUN swift build -c release --static-swift-stdlib --product trip-history
 WORKDIR /staging
 RUN cp "$(swift build --package-path /build -c release --show-bin-path)/trip-history" ./ \
     && find -L "$(swift build --package-path /build -c release --show-bin-path)/" -maxdepth 1 \
-        -regex '.*\.resources$' -exec cp -Ra {} ./ \; \
-    && cp /build/openapi.yaml ./openapi.yaml
+        -regex '.*\.resources$' -exec cp -Ra {} ./ \;
 
 FROM ubuntu:noble
 RUN export DEBIAN_FRONTEND=noninteractive \
@@ -37,9 +36,9 @@ COPY --from=build --chown=root:root /staging /app
 USER trip-history:trip-history
 # The metrics listener (GET /metrics, no token) listens on every interface of the container so a scraper on
 # the container network reaches it; publish its port only to that network, never next to 8080.
-# The migrations are built into the binary (TRIP_HISTORY_MIGRATIONS would replace them with a folder).
-ENV TRIP_HISTORY_OPENAPI=/app/openapi.yaml \
-    TRIP_HISTORY_METRICS_HOST=0.0.0.0
+# The migrations and the OpenAPI document are built into the binary (TRIP_HISTORY_MIGRATIONS and
+# TRIP_HISTORY_OPENAPI would replace them with files), so the image needs no file beside the binary.
+ENV TRIP_HISTORY_METRICS_HOST=0.0.0.0
 EXPOSE 8080 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
     CMD curl -fsS http://127.0.0.1:8080/healthz >/dev/null || exit 1

@@ -105,7 +105,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            resources: [.embedInCode("Assets")],
+            // `OpenAPI/openapi.yaml` is a link to the repository's openapi.yaml, built into the binary so `serve`
+            // needs no checkout.
+            resources: [.embedInCode("Assets"), .embedInCode("OpenAPI")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -35,11 +35,13 @@ func buildApplication(
     let migrations = MigrationRunner(pool: pool, source: configuration.migrations, logger: logger)
     try await refuseOutdatedSchema(migrations)
 
-    let openAPIDocument: [UInt8]
-    do {
-        openAPIDocument = Array(try Data(contentsOf: URL(fileURLWithPath: configuration.openAPIPath)))
-    } catch {
-        throw ValidationError("Cannot read the OpenAPI document at \(configuration.openAPIPath).")
+    var openAPIDocument = EmbeddedOpenAPIDocument.bytes
+    if let path = configuration.openAPIPath {
+        do {
+            openAPIDocument = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ValidationError("Cannot read the OpenAPI document at \(path).")
+        }
     }
 
     // Reads go to the reader only when it is safe for them (PostgresReadRouting); the reader pool has the

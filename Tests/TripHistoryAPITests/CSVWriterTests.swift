@@ -5,7 +5,8 @@ import TripHistoryFakes
 
 @testable import TripHistoryAPI
 
-/// CSV exports are opened in spreadsheets: a text cell that would run as a formula is written as text.
+/// CSV exports are opened in spreadsheets: every text cell is quoted, and one that would run as a formula, in
+/// whole or after a separator some locale splits on, is written as text.
 @Suite struct CSVWriterTests {
     static func row(city: String, dropoff: String) -> String {
         var writer = CSVWriter(capacity: 1024)
@@ -24,16 +25,45 @@ import TripHistoryFakes
         #expect(row.contains("," + expected + ","), "\(row)")
     }
 
-    @Test func ordinaryTextAndNegativeCoordinatesAreWrittenAsTheyAre() {
-        let row = Self.row(city: "São Paulo", dropoff: "350 5th Ave, New York")
-        // Longitude -74.006 is a number: no prefix. An address with a comma is quoted, not prefixed.
-        #expect(row.contains(",40.7128,-74.006,"))
-        #expect(row.contains(",\"350 5th Ave, New York\","))
-        #expect(row.contains(",São Paulo,"))
+    /// A spreadsheet whose list separator is `;` (German or French Excel), a tab or a line break starts a cell
+    /// after it, so a formula character there is defused as at the start.
+    @Test(arguments: [
+        ("x;=1+1", "\"'x;=1+1\""), ("x;+1", "\"'x;+1\""), ("x; ok;-1", "\"'x; ok;-1\""),
+        ("a,@SUM(A1)", "\"'a,@SUM(A1)\""),
+        ("a\t=1", "\"'a\t=1\""), ("a\n=1", "\"'a\n=1\""), ("a\r=1", "\"'a\r=1\""), ("a;\tcmd", "\"'a;\tcmd\""),
+        ("a;\rcmd", "\"'a;\rcmd\""),
+    ])
+    func aFormulaAfterASeparatorIsDefused(address: String, expected: String) {
+        let row = Self.row(city: "Paris", dropoff: address)
+        #expect(row.contains("," + expected + ","), "\(row)")
+    }
+
+    @Test(arguments: ["x; =1", "a-b", "x;a=1", "350 5th Ave, New York", "1 Rue; Paris", "e-mail@host"])
+    func formulaCharactersInsideASegmentAreLeftAsTheyAre(address: String) {
+        let row = Self.row(city: "Paris", dropoff: address)
+        #expect(row.contains(",\"" + address + "\","), "\(row)")
+    }
+
+    @Test func everyTextCellIsQuotedAndNumbersIdsAndTimesAreNot() {
+        let row = Self.row(city: "São Paulo", dropoff: "350 5th Ave")
+        #expect(row.hasPrefix("7,1,\"completed\",\"UberX\",\"São Paulo\",\"America/New_York\",20"), "\(row)")
+        // Longitude -74.006 is a number: neither quoted nor prefixed.
+        #expect(row.contains(",40.7128,-74.006,\"1 Centre St, New York, NY 10007\",40.7484,-73.9857,\"350 5th Ave\","))
+        #expect(row.hasSuffix(",\"USD\"\r\n"), "\(row)")
         #expect(!row.contains("'"))
+        let fields = parseCSV(row).first ?? []
+        #expect(fields.count == CSVWriter.columns.count)
+        #expect(fields[4] == "São Paulo")
+    }
+
+    @Test func theHeaderRowIsThePlainColumnNames() {
+        var writer = CSVWriter(capacity: 1024)
+        writer.header()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == CSVWriter.columns.joined(separator: ",") + "\r\n")
     }
 
     @Test func aCityThatLooksLikeAFormulaIsDefusedToo() {
         #expect(Self.row(city: "=1+1", dropoff: "A").contains(",\"'=1+1\","))
+        #expect(Self.row(city: "Köln;=1+1", dropoff: "A").contains(",\"'Köln;=1+1\","))
     }
 }

@@ -60,6 +60,44 @@ import Testing
         }
     }
 
+    /// A broken value of a parameter the API does not define is refused as `query`, without its name: the
+    /// problem never carries text the client made up (markup, terminal escapes, megabytes).
+    @Test(arguments: [
+        "unknown=%ZZ", "%3Cscript%3Ealert(1)%3C%2Fscript%3E=%FF", "<script>=%C3", "%1B%5B31m%00%07=%",
+        String(repeating: "n", count: 10_000) + "=%4", "cit=%ZZ&city=ok", "City=%FF", "city%00=%FF",
+    ])
+    func aBrokenValueOfAnUnknownParameterIsRefusedWithoutItsName(query: String) {
+        #expect {
+            _ = try QueryParameters(decoding: query[...])
+        } throws: { error in
+            guard let problem = error as? Problem, problem.status == .badRequest, problem.param == "query" else {
+                return false
+            }
+            let name = query.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let decodedName = QueryParameters.decode(name[...]).map(String.init) ?? name
+            return problem.detail == "A query parameter this API does not define has a value that is not valid "
+                + "percent-encoded UTF-8." && !problem.detail.contains(decodedName)
+        }
+    }
+
+    /// `knownNames` is every parameter a route reads, so a problem about one of them still names it.
+    @Test(arguments: [
+        "limit", "cursor", "from", "to", "tz", "status", "city", "product", "rider_id", "resume_after",
+        "resume_requested_at", "group_by",
+    ])
+    func aBrokenValueOfEveryParameterTheAPIDefinesNamesIt(name: String) {
+        #expect(QueryParameters.knownNames.contains(name))
+        // Spelled plainly, or with an escape that decodes to the same name.
+        let escaped = "%" + String(name.utf8.first!, radix: 16) + name.dropFirst()
+        for query in ["\(name)=%ZZ", "\(escaped)=%ZZ"] {
+            #expect {
+                _ = try QueryParameters(decoding: query[...])
+            } throws: { error in
+                (error as? Problem)?.param == name && (error as? Problem)?.detail.hasPrefix(name + " ") == true
+            }
+        }
+    }
+
     @Test func theQueryOfARequestTarget() throws {
         #expect(try QueryParameters(target: "/v1/trips?city=New+York")["city"] == "New York")
         #expect(try QueryParameters(target: "/v1/trips")["city"] == nil)

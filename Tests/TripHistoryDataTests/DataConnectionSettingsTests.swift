@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// TCP keepalives and a TCP user timeout on every connection, read back from the kernel's socket options;
-/// the connection string's own settings, as a URI or as `key=value` pairs, win.
+/// the connection string's own settings, as a URI or as `key=value` pairs, win. The client encoding is UTF8
+/// whatever the connection string asks for.
 @Suite struct DataConnectionSettingsTests {
     struct TCPSettings: Equatable {
         var keepalive: Int32?
@@ -61,5 +62,31 @@ import Glibc
         ].joined(separator: " ")
         let fromPairs = try PostgresConnection(connectionString: conninfo)
         #expect(Self.settings(fromPairs) == expected)
+    }
+
+    /// A connection string cannot move the session off UTF-8, in which the service writes and reads text:
+    /// `SHOW client_encoding` says UTF8, and the server reads text outside Latin-1 as the characters sent
+    /// (under LATIN1 it would count each UTF-8 byte as a character, and hand the same bytes back).
+    @Test(arguments: ["client_encoding=LATIN1", "client_encoding=SQL_ASCII", "options=-cclient_encoding%3DLATIN1"])
+    func theClientEncodingIsUTF8WhateverTheConnectionStringSays(setting: String) throws {
+        let uri = try DataTestDatabase.connectionString()
+        #expect(uri.hasPrefix("postgres://") || uri.hasPrefix("postgresql://"), "the test appends URI parameters")
+        let connection = try PostgresConnection(connectionString: uri + (uri.contains("?") ? "&" : "?") + setting)
+        #expect(try connection.query("SHOW client_encoding").string(0, 0) == "UTF8")
+        let text = "東京 – Zürich ✓"
+        #expect(try connection.query("SELECT \(text)::text").string(0, 0) == text)
+        #expect(
+            try connection.query("SELECT char_length(\(text)::text)").int64(0, 0) == Int64(text.unicodeScalars.count))
+    }
+
+    @Test func theClientEncodingIsUTF8WithConninfoPairsToo() throws {
+        let components = try #require(URLComponents(string: try DataTestDatabase.connectionString()))
+        let conninfo = [
+            "host=\(components.host ?? "127.0.0.1")", "port=\(components.port ?? 5432)",
+            "user=\(components.user ?? "postgres")", "dbname=\(components.path.dropFirst())",
+            "client_encoding=LATIN1",
+        ].joined(separator: " ")
+        let connection = try PostgresConnection(connectionString: conninfo)
+        #expect(try connection.query("SHOW client_encoding").string(0, 0) == "UTF8")
     }
 }

@@ -94,11 +94,26 @@ import TripHistoryDomain
         #expect(parsed?["text"] as? String == "quote \" backslash \\ newline \n tab \t bell \u{07} é 東京")
     }
 
+    /// The line terminators outside ASCII are escaped (JavaScript before ES2019 and line-splitting NDJSON
+    /// readers break on them raw); their neighbours with the same lead bytes are not.
+    @Test func jsonWriterEscapesNonASCIILineTerminators() throws {
+        var writer = JSONWriter(capacity: 8)
+        let value = "a\u{2028}b\u{2029}c\u{85}d \u{2027}\u{202F}\u{A0}\u{84}…¥"
+        writer.string(value)
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == "\"a\\u2028b\\u2029c\\u0085d \u{2027}\u{202F}\u{A0}\u{84}…¥\"")
+        #expect(
+            try JSONSerialization.jsonObject(with: Data(writer.bytes), options: .fragmentsAllowed) as? String == value)
+    }
+
     /// Every character that must be escaped, at every offset within and across the eight-byte words the
     /// writer checks at once, among ASCII and multi-byte text, through a buffer that has to grow.
     @Test func jsonWriterEscapesAtEveryOffsetAndGrows() throws {
-        let specials: [Character] = ["\"", "\\", "\n", "\r", "\t", "\u{00}", "\u{1F}", "\u{07}"]
-        let fillers = ["a", "é", "東", "\u{7F}", " ", "~"]
+        let specials: [Character] = [
+            "\"", "\\", "\n", "\r", "\t", "\u{00}", "\u{1F}", "\u{07}", "\u{85}", "\u{2028}", "\u{2029}",
+        ]
+        // Besides ASCII and other scripts, characters whose UTF-8 starts like the line terminators' (C2, E2 80).
+        let fillers = ["a", "é", "東", "\u{7F}", " ", "~", "¥", "\u{202F}", "…"]
         var values: [String] = []
         for special in specials {
             for filler in fillers {
@@ -117,9 +132,14 @@ import TripHistoryDomain
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String])
         #expect(parsed == values)
         #expect(writer.byteCount == writer.bytes.count)
-        // Nothing but the escapes JSON requires: no raw control character, every non-ASCII byte kept as is.
+        // Nothing but the escapes JSON requires and the three line terminators: no raw control character or
+        // line terminator, every other non-ASCII byte kept as is.
         #expect(!writer.bytes.contains { $0 < 0x20 })
-        #expect(String(decoding: writer.bytes, as: UTF8.self).contains("東東東"))
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(!text.unicodeScalars.contains { ["\u{85}", "\u{2028}", "\u{2029}"].contains($0) })
+        for escape in ["\\u0085", "\\u2028", "\\u2029"] { #expect(text.contains(escape)) }
+        #expect(text.contains("東東東") && text.contains("¥¥¥") && text.contains("………"))
+        #expect(text.contains("\u{202F}\u{202F}\u{202F}"))
     }
 
     @Test func jsonWriterNumbersAndTimestampsMatchTheirStringForms() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 import TripHistoryDomain
 import TripHistoryFakes
@@ -140,6 +141,29 @@ import TripHistoryTestSupport
                 let value = String(
                     query.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last ?? "")
                 if value.count > 3 { #expect(json.string("detail")?.contains(value) == false) }
+            }
+        }
+    }
+
+    /// A parameter the API does not define is never echoed: not in `param`, not in `detail`, not anywhere in
+    /// the body, whatever its name holds.
+    @Test(arguments: [
+        "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "%1B%5D0%3Bowned%07", String(repeating: "A", count: 4000),
+    ])
+    func aBrokenUnknownParameterIsRefusedWithoutEchoingItsName(name: String) async throws {
+        let api = await TestAPI(repository: InMemoryTripRepository(trips: history))
+        let headers = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(1))
+        let decoded = try #require(QueryParameters.decode(name[...]))
+        try await api.test { client in
+            try await client.execute(uri: "/v1/riders/1/trips?limit=2&\(name)=%FF", method: .get, headers: headers) {
+                response in
+                #expect(response.status == .badRequest)
+                let json = response.json()
+                #expect(json.string("code") == "invalid_parameter")
+                #expect(json.string("param") == "query")
+                let body = String(buffer: response.body)
+                #expect(!body.contains(String(decoded)) && !body.contains(name))
+                #expect(!body.contains("script") && !body.contains("owned"))
             }
         }
     }

@@ -3,13 +3,34 @@ import TripHistoryDomain
 
 @testable import TripHistoryAPI
 
-// libFuzzer target: the CSV writer of exports. A trip whose text fields (product, city, zone, addresses,
-// currency) are cut from the input is written as one record, which an RFC 4180 reader must split back into
-// exactly the header's columns: each text cell as it was, or with a leading `'` when it starts like a
-// formula; no cell a spreadsheet would run.
+// libFuzzer target: the CSV writer of exports. A trip whose text fields (product, city, zone, addresses)
+// are cut from the input is written as one record, which an RFC 4180 reader must split back into exactly the
+// header's columns: every text cell quoted and as it was, or with a leading `'` when it or a part of it after
+// a separator (`,`, `;`, tab, CR, LF) starts like a formula; numbers, ids and times unquoted; no cell a
+// spreadsheet would run.
 private let formulaStarts: Set<UInt8> = [
     UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
 ]
+
+/// Whether a spreadsheet splitting `text` on any of `,`, `;`, tab, CR or LF would find a cell that starts
+/// like a formula.
+private func hasFormulaSegment(_ text: [UInt8]) -> Bool {
+    var segments: [ArraySlice<UInt8>] = [text[...]]
+    for separator in [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, 0x0D, 0x0A] {
+        segments = segments.flatMap { segment in
+            // A part starts right after its separator; a tab or CR there is the start of that part.
+            var parts: [ArraySlice<UInt8>] = []
+            var start = segment.startIndex
+            for index in segment.indices where index > segment.startIndex && segment[index - 1] == separator {
+                parts.append(segment[start..<index])
+                start = index
+            }
+            parts.append(segment[start...])
+            return parts
+        }
+    }
+    return segments.contains { $0.first.map(formulaStarts.contains) ?? false }
+}
 
 /// The fields of one RFC 4180 record ending in CRLF, or nil when `bytes` is not exactly one such record.
 private func fields(ofRecord bytes: [UInt8]) -> [(text: [UInt8], quoted: Bool)]? {
@@ -74,14 +95,20 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     precondition(record.count == CSVWriter.columns.count, "a record must have one field per column")
     let textColumns = [
-        "product": product, "city": city, "time_zone": zone, "pickup_address": pickupAddress,
-        "dropoff_address": dropoffAddress,
+        "status": details.status.rawValue, "product": product, "city": city, "time_zone": zone,
+        "pickup_address": pickupAddress, "dropoff_address": dropoffAddress, "fare_currency": "EUR",
     ]
     for (column, field) in zip(CSVWriter.columns, record) {
         if let original = textColumns[column] {
-            let startsLikeFormula = original.utf8.first.map(formulaStarts.contains) ?? false
-            let expected = startsLikeFormula ? Array(("'" + original).utf8) : Array(original.utf8)
+            precondition(field.quoted, "the \(column) cell is text and must be quoted")
+            let defused = hasFormulaSegment(Array(original.utf8))
+            let expected = defused ? Array(("'" + original).utf8) : Array(original.utf8)
             precondition(field.text == expected, "the \(column) cell must read back as written (defused if needed)")
+            precondition(
+                field.text.first == UInt8(ascii: "'") || !hasFormulaSegment(field.text),
+                "\(column) holds a part that starts like a formula and is not defused")
+        } else {
+            precondition(!field.quoted, "the \(column) cell is not text and must not be quoted")
         }
         // Numbers may start with '-'; every other cell must not start like a formula.
         if !["pickup_lon", "pickup_lat", "dropoff_lat", "dropoff_lon", "fare_amount_minor"].contains(column) {

@@ -22,6 +22,7 @@
 #   cl_instances_up BIN / cl_instances_down       the serve processes, with DATABASE_URL and DATABASE_READ_URL,
 #                                                 in strict cache coherence unless TRIP_HISTORY_CACHE_COHERENCE says
 #   cl_proxy_up / cl_proxy_down                   haproxy, active checks on /readyz
+#   cl_proxy_config DIR HTTP_PORT PORT...         writes DIR/haproxy.cfg from deploy/haproxy.cfg for loopback
 #   cl_wait_http URL SECONDS                      waits until URL answers 200
 #   cl_post_trip BASE TOKEN KEY [RIDER]           one POST /v1/trips; prints the HTTP status
 #
@@ -318,25 +319,37 @@ cl_instances_down() {
 # client notices. With every instance out (the seconds of a failover) haproxy answers the 503 below itself,
 # with Retry-After like the service's own 503s.
 cl_proxy_up() {
-    local cfg=$CL_DIR/haproxy.cfg i root=$_PG_LIB_DIR/../..
-    cp "$root/deploy/503.http" "$CL_DIR/503.http"
-    # deploy/haproxy.cfg (the compose file's) with loopback addresses, this topology's files and a pidfile.
-    {
-        sed -e "s#^    maxconn 4096#&\n    pidfile $CL_DIR/run/haproxy.pid#" \
-            -e "s#^    errorfile 503 .*#    errorfile 503 $CL_DIR/503.http#" \
-            -e "s#^    bind :8090#    bind 127.0.0.1:$CL_HTTP_PORT#" \
-            -e '/^    server /d' "$root/deploy/haproxy.cfg"
-        for ((i = 1; i <= CL_INSTANCES; i++)); do
-            printf '    server instance%s 127.0.0.1:%s check\n' "$i" "$(cl_instance_port "$i")"
-        done
-    } >"$cfg"
-    haproxy -c -q -f "$cfg" || return 1
+    local cfg=$CL_DIR/haproxy.cfg i ports=()
+    for ((i = 1; i <= CL_INSTANCES; i++)); do ports+=("$(cl_instance_port "$i")"); done
+    cl_proxy_config "$CL_DIR" "$CL_HTTP_PORT" "${ports[@]}" || return 1
     local pidfile=$CL_DIR/run/haproxy.pid
     if ! { [[ -f $pidfile ]] && kill -0 "$(<"$pidfile")" 2>/dev/null; }; then
         pg_port_in_use "$CL_HTTP_PORT" && th_die "port $CL_HTTP_PORT on 127.0.0.1 is in use (proxy)"
         (cd / && "$_PG_LIB_DIR/closefds-exec" haproxy -D -f "$cfg" </dev/null >>"$CL_DIR/logs/haproxy.log" 2>&1)
     fi
     cl_wait_http "http://127.0.0.1:$CL_HTTP_PORT/readyz" 30
+}
+
+# Writes DIR/haproxy.cfg: deploy/haproxy.cfg (the compose file's) listening on 127.0.0.1:HTTP_PORT, with its
+# 503 page copied to DIR, a pidfile in DIR/run and one server per loopback PORT (instance1, instance2...);
+# checks it with `haproxy -c`. scripts/test-proxy uses it too, so both run the deployed settings.
+cl_proxy_config() { # DIR HTTP_PORT PORT...
+    local dir=$1 http_port=$2 root i=0 port
+    shift 2
+    root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    mkdir -p "$dir/run"
+    cp "$root/deploy/503.http" "$dir/503.http"
+    {
+        sed -e "s#^    maxconn 4096#&\n    pidfile $dir/run/haproxy.pid#" \
+            -e "s#^    errorfile 503 .*#    errorfile 503 $dir/503.http#" \
+            -e "s#^    bind :8090#    bind 127.0.0.1:$http_port#" \
+            -e '/^    server /d' "$root/deploy/haproxy.cfg"
+        for port in "$@"; do
+            i=$((i + 1))
+            printf '    server instance%s 127.0.0.1:%s check\n' "$i" "$port"
+        done
+    } >"$dir/haproxy.cfg"
+    haproxy -c -q -f "$dir/haproxy.cfg"
 }
 
 cl_proxy_down() {

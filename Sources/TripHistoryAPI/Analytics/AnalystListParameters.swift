@@ -9,10 +9,13 @@ struct AnalystListParameters {
     /// Where an interrupted export resumes: the `id` and `requested_at` of the last trip received.
     let resumeAfter: TripKey?
 
+    /// The parameters of `GET /v1/trips` beyond the shared filter's.
+    static let names = ["limit", "cursor", "resume_after", "resume_requested_at"]
+
     static func parse(
         _ query: QueryParameters, limits: AnalystQueryLimits
     ) throws(Problem) -> AnalystListParameters {
-        try TripListParameters.rejectRepeated(["limit", "cursor", "resume_after", "resume_requested_at"], in: query)
+        try TripListParameters.rejectRepeated(names, in: query)
         let common = try AnalystQueryParameters.parse(query, limits: limits)
         let limit = try AnalystPageLimit.parse(query["limit"])
         if let cursor = query["cursor"], cursor.isEmpty {

@@ -6,10 +6,13 @@ struct AnalystStatsParameters {
     let query: AnalystQueryParameters
     let granularity: StatsGranularity
 
+    /// The parameters of `GET /v1/trips/stats` beyond the shared filter's.
+    static let names = ["group_by"]
+
     static func parse(
         _ query: QueryParameters, limits: AnalystQueryLimits
     ) throws(Problem) -> AnalystStatsParameters {
-        try TripListParameters.rejectRepeated(["group_by"], in: query)
+        try TripListParameters.rejectRepeated(names, in: query)
         let common = try AnalystQueryParameters.parse(query, limits: limits)
         let granularity: StatsGranularity
         if let text = query["group_by"] {

@@ -1,12 +1,15 @@
 import TripHistoryDomain
 
-/// Appends RFC 4180 CSV: fields separated by commas, records ended by CRLF, and a field quoted (with inner
-/// quotes doubled) exactly when it holds a comma, a quote, CR or LF. Trips are written with their stored
-/// values only (no display strings), times in RFC 3339 UTC like the JSON API, so a row is machine-readable.
+/// Appends RFC 4180 CSV: fields separated by commas, records ended by CRLF, inner quotes of a quoted field
+/// doubled. Trips are written with their stored values only (no display strings), times in RFC 3339 UTC like
+/// the JSON API, so a row is machine-readable.
 ///
-/// Text cells (product, city, zone, addresses) that start with `=`, `+`, `-`, `@`, a tab or CR are written
-/// with a leading `'` and quoted, as OWASP recommends against CSV injection: a spreadsheet shows such a cell
-/// as text instead of running it as a formula. Numbers are written as they are.
+/// Every text cell (status, product, city, zone, addresses, currency) is quoted, whatever it holds, so a
+/// reader that honours quotes keeps it one cell whichever list separator its locale uses (`;` in German or
+/// French Excel). A text cell is also written with a leading `'` when it, or any part of it after a `,`, `;`,
+/// tab, CR or LF, starts with `=`, `+`, `-`, `@`, a tab or CR (OWASP's advice against CSV injection), so a
+/// spreadsheet shows it as text instead of running it as a formula. Numbers, ids and times are not text cells
+/// and are written as they are, unquoted.
 struct CSVWriter {
     /// The header row's column names, in the order `trip(_:)` writes them.
     static let columns = [
@@ -60,18 +63,38 @@ struct CSVWriter {
         bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
 
-    /// A text cell, defused when a spreadsheet would read it as a formula.
+    /// A text cell: always quoted, and defused when a spreadsheet could read it, or a part of it, as a formula.
     private mutating func appendText(_ field: String) {
-        guard let first = field.utf8.first, Self.formulaStarts.contains(first) else {
-            append(field)
-            return
+        let utf8 = field.utf8
+        bytes.append(UInt8(ascii: "\""))
+        if Self.startsLikeAFormula(utf8) { bytes.append(UInt8(ascii: "'")) }
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
         }
-        append("'" + field, forceQuotes: true)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether the text, or any segment of it after a separator a spreadsheet may split on, starts with one of
+    /// OWASP's formula characters.
+    private static func startsLikeAFormula(_ utf8: String.UTF8View) -> Bool {
+        var atSegmentStart = true
+        for byte in utf8 {
+            if atSegmentStart, formulaStarts.contains(byte) { return true }
+            atSegmentStart = separators.contains(byte)
+        }
+        return false
     }
 
     /// The first bytes that make a spreadsheet treat a cell as a formula (OWASP's list).
     private static let formulaStarts: Set<UInt8> = [
         UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+    ]
+
+    /// The bytes after which a spreadsheet may start a new cell: the list separators of common locales (`,`,
+    /// `;`, tab) and line breaks.
+    private static let separators: Set<UInt8> = [
+        UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, 0x0D, 0x0A,
     ]
 
     /// Empties the buffer, keeping its capacity, to write the next chunk of a stream.
@@ -91,14 +114,13 @@ struct CSVWriter {
         bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
 
-    private mutating func append(_ field: String, forceQuotes: Bool = false) {
+    /// A field quoted exactly when it holds a comma, a quote, CR or LF; used for the header's column names.
+    private mutating func append(_ field: String) {
         let utf8 = field.utf8
-        let needsQuotes =
-            forceQuotes
-            || utf8.contains { byte in
-                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
-                    || byte == UInt8(ascii: "\n")
-            }
+        let needsQuotes = utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\n")
+        }
         guard needsQuotes else {
             bytes.append(contentsOf: utf8)
             return

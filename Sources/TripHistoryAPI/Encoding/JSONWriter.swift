@@ -221,8 +221,11 @@ struct JSONWriter: ~Copyable {
         text.withUTF8 { put($0) }
     }
 
-    /// Writes `utf8` as a JSON string. Quote, backslash and control characters are escaped; everything else,
-    /// UTF-8 included, passes. Eight bytes at a time are checked for any of those (most strings have none).
+    /// Writes `utf8` as a JSON string. Quote, backslash and control characters are escaped, and so are the
+    /// line terminators outside ASCII (U+0085, U+2028, U+2029): JSON allows them raw, but JavaScript before
+    /// ES2019 does not in string literals and some line-oriented readers of NDJSON split on them. Everything
+    /// else, UTF-8 included, passes. Eight bytes at a time are checked for any of those (most strings have
+    /// none).
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         put(UInt8(ascii: "\""))
         var runStart = 0
@@ -235,6 +238,17 @@ struct JSONWriter: ~Copyable {
                 continue
             }
             let byte = utf8[index]
+            if byte >= 0x80 {
+                guard let (escape, length) = Self.lineTerminatorEscape(utf8, at: index) else {
+                    index += 1
+                    continue
+                }
+                put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                put(escape)
+                index += length
+                runStart = index
+                continue
+            }
             guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
                 index += 1
                 continue
@@ -259,13 +273,33 @@ struct JSONWriter: ~Copyable {
         put(UInt8(ascii: "\""))
     }
 
-    /// Whether any of the eight bytes in `word` is a quote, a backslash or below 0x20. Exact, by the
-    /// "has a zero byte" and "has a byte less than n" word tricks: a byte at or above 0x80 never counts.
+    /// The escape of the non-ASCII line terminator starting at `index` (U+0085 is `C2 85`, U+2028 and U+2029
+    /// are `E2 80 A8` and `E2 80 A9`) and its length in bytes, or nil when another character starts there.
+    @inline(__always)
+    private static func lineTerminatorEscape(
+        _ utf8: UnsafeBufferPointer<UInt8>, at index: Int
+    ) -> (escape: String, length: Int)? {
+        switch utf8[index] {
+        case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0x85:
+            return ("\\u0085", 2)
+        case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == 0xA8:
+            return ("\\u2028", 3)
+        case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == 0xA9:
+            return ("\\u2029", 3)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether any of the eight bytes in `word` is a quote, a backslash or below 0x20, or, only when the word
+    /// has a byte at or above 0x80, `C2` or `E2` (the lead bytes of U+0085, U+2028 and U+2029). Exact, by the
+    /// "has a zero byte" and "has a byte less than n" word tricks: another byte at or above 0x80 never counts.
     private static func mayNeedEscaping(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
         let belowSpace = (word &- ones &* 0x20) & ~word & highBits != 0
-        return belowSpace || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+        if belowSpace || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { return true }
+        return word & highBits != 0 && (hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2)))
     }
 }

@@ -10,7 +10,7 @@ struct TripListParameters {
     let displayTimeZone: TimeZone?
 
     /// The parameters of a rider's list.
-    private static let names = ["limit", "cursor", "from", "to", "tz", "status"]
+    static let names = ["limit", "cursor", "from", "to", "tz", "status"]
 
     static func parse(_ query: QueryParameters) throws(Problem) -> TripListParameters {
         try rejectRepeated(names, in: query)

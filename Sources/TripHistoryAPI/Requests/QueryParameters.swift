@@ -1,7 +1,8 @@
 /// A request's query string decoded the way clients encode it (`application/x-www-form-urlencoded`, as
 /// Python `requests`, browsers' `URLSearchParams`, `curl --data-urlencode` and Go's `url.Values` write it):
 /// `+` is a space and each percent-escape is decoded exactly once. A name or value whose escapes are broken
-/// or whose bytes are not UTF-8 is refused with a problem naming the parameter.
+/// or whose bytes are not UTF-8 is refused with a problem that names the parameter when it is one the API
+/// defines, and otherwise `query`: a problem never echoes a name the client made up.
 public struct QueryParameters: Sendable, Sequence {
     public typealias Element = (name: Substring, value: Substring)
 
@@ -30,12 +31,24 @@ public struct QueryParameters: Sendable, Sequence {
                     "query", "The query has a parameter name that is not valid percent-encoded UTF-8.")
             }
             guard let value = Self.decode(rawValue) else {
-                throw Problem.invalidParameter(String(name), "\(name) is not valid percent-encoded UTF-8.")
+                guard let known = Self.knownNames.first(where: { Self.same(name, $0) }) else {
+                    throw Problem.invalidParameter(
+                        "query",
+                        "A query parameter this API does not define has a value that is not valid percent-encoded UTF-8."
+                    )
+                }
+                throw Problem.invalidParameter(known, "\(known) is not valid percent-encoded UTF-8.")
             }
             pairs.append((name, value))
         }
         self.pairs = pairs
     }
+
+    /// Every query parameter name a route of the API reads, the only names a problem may give as `param`.
+    static let knownNames = Set(
+        TripListParameters.names + AnalystQueryParameters.names + AnalystListParameters.names
+            + AnalystStatsParameters.names
+    )
 
     /// The query of a request target such as `/v1/riders/1/trips?limit=2`.
     public init(target: some StringProtocol) throws(Problem) {

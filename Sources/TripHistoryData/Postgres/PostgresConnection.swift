@@ -33,8 +33,15 @@ public final class PostgresConnection: @unchecked Sendable {
         ("tcp_user_timeout", "11000"),
     ]
 
+    /// Settings that come after the connection string, so they win over it (and over `PGCLIENTENCODING`):
+    /// the service reads and writes every text as UTF-8 (bindings are Swift strings' bytes, results are
+    /// decoded as UTF-8, `COPY` data is UTF-8), so a session in another encoding would have the server
+    /// reinterpret those bytes, store mojibake or refuse text its encoding lacks.
+    public static let enforcedSettings: [(keyword: String, value: String)] = [("client_encoding", "UTF8")]
+
     /// Opens a connection. `connectionString` is a `postgresql://` URI or a `key=value` conninfo string;
-    /// its own settings win over the defaults given here and `networkSettings`. The session is set to UTC
+    /// its own settings win over the defaults given here and `networkSettings`, but not over
+    /// `enforcedSettings`. The session is set to UTC
     /// with the given statement timeout (0: none), and `queryTimeout` to the statement timeout plus
     /// `queryGrace` (nil without a statement timeout), which also bounds the session setup. Throws
     /// `PostgresError` of kind `connectionFailed` when the server cannot be reached.
@@ -42,12 +49,15 @@ public final class PostgresConnection: @unchecked Sendable {
         connectionString: String, connectTimeoutSeconds: Int = 3, statementTimeoutMilliseconds: Int = 5000,
         queryGrace: Duration = .seconds(1), applicationName: String = "trip-history"
     ) throws(PostgresError) {
-        // Later keywords override earlier ones, and libpq expands the connection string (`dbname`, last) in
-        // place, so its own settings override the defaults.
+        // Later keywords override earlier ones, and libpq expands the connection string (`dbname`) in place,
+        // so its own settings override the defaults before it and are overridden by the enforced ones after.
         let settings = Self.networkSettings
-        let keywords = ["connect_timeout", "application_name"] + settings.map(\.keyword) + ["dbname"]
+        let enforced = Self.enforcedSettings
+        let keywords =
+            ["connect_timeout", "application_name"] + settings.map(\.keyword) + ["dbname"] + enforced.map(\.keyword)
         let values =
             [String(max(connectTimeoutSeconds, 1)), applicationName] + settings.map(\.value) + [connectionString]
+            + enforced.map(\.value)
         let connection = Self.connect(keywords: keywords, values: values)
         guard let connection else {
             throw PostgresError(kind: .connectionFailed, message: "out of memory while connecting")

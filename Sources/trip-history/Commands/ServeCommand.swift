@@ -15,7 +15,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.")
     var port = 8080
 
-    @Option(help: "The OpenAPI document served at /openapi.yaml. Default: $TRIP_HISTORY_OPENAPI, else ./openapi.yaml.")
+    @Option(
+        help:
+            "A file to serve at /openapi.yaml instead of the document built into the binary. Default: $TRIP_HISTORY_OPENAPI, else the built-in one."
+    )
     var openapi: String?
 
     @Option(
@@ -51,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
             queryGrace: try database.queryGrace(environment: environment),
             maximumQueuedReads: try database.resolvedMaximumQueuedReads(environment: environment),
             migrations: database.migrationSource(environment: environment),
-            openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"] ?? "openapi.yaml",
+            openAPIPath: openapi ?? environment["TRIP_HISTORY_OPENAPI"].flatMap { $0.isEmpty ? nil : $0 },
             secret: try ServiceSecret.load(environment: environment),
             previousSecrets: try ServiceSecret.loadPrevious(flag: previousSecrets, environment: environment),
             cacheCoherence: try cache.coherence(environment: environment),

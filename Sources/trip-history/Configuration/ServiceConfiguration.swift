@@ -24,7 +24,8 @@ struct ServiceConfiguration: Sendable {
     var maximumQueuedReads: Int
     /// The migrations the schema is checked against, by `serve` at start and by the health monitor.
     var migrations: MigrationSource
-    var openAPIPath: String
+    /// A file served at `GET /openapi.yaml` in place of the document built into the binary; nil serves that.
+    var openAPIPath: String? = nil
     var secret: [UInt8]
     /// Secrets rotated out, still accepted for tokens and cursors they signed.
     var previousSecrets: [[UInt8]]
