@@ -106,7 +106,7 @@ func buildApplication(
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
-            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits
+            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
