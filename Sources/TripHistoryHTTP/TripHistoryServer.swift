@@ -42,6 +42,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var webPages: WebPages?
         /// The rate limits per caller; nil limits nothing and sends no rate-limit fields.
         public var rateLimits: RateLimits.Configuration?
+        /// The origins granted cross-origin access; nil (the default) sends no CORS fields.
+        public var cors: CORSPolicy?
 
         public init(
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
@@ -50,8 +52,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
             isReaderUp: (@Sendable () -> Bool)? = nil,
-            rateLimits: RateLimits.Configuration? = nil
+            rateLimits: RateLimits.Configuration? = nil, cors: CORSPolicy? = nil
         ) {
+            self.cors = cors
             self.isReaderUp = isReaderUp
             self.webPages = webPages
             self.rateLimits = rateLimits
@@ -80,6 +83,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public let statsSlots: ConcurrencySlots
     /// The rate limits, when on.
     public let rateLimits: RateLimits?
+    /// The origins granted cross-origin access, when any.
+    public let cors: CORSPolicy?
     let operationalRoutes: OperationalRoutes
     let webPages: WebPages?
 
@@ -95,6 +100,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             RateLimits(configuration: $0, tokens: tokens, factory: metrics, now: now)
         }
         self.rateLimits = rateLimits
+        cors = settings.cors
         let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
         let exportSlots = ConcurrencySlots(
@@ -127,12 +133,13 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
 
     /// The router: request metrics outermost (counts and latency per route, method and status, in
     /// `metrics`), then the problem middleware, so every response, the router's own 404s included, gets a
-    /// request id and errors become problems; then the rate limits, when on; then the routes, each a call into
-    /// the API module.
+    /// request id (and the CORS fields) and errors become problems; then CORS preflights, when origins are
+    /// configured; then the rate limits, when on; then the routes, each a call into the API module.
     public func router(metrics: RequestMetrics) -> Router<TripHistoryRequestContext> {
         let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(cors: cors))
+        if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
         if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits)) }
         operationalRoutes.register(on: router)
         APIRoutes(riderTrips: riderTrips, analystTrips: analystTrips).register(on: router)
@@ -148,11 +155,12 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     }
 
     /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection and the
-    /// early-read handler after them, counting in `metrics` like the router and logging unexpected failures
-    /// to `logger`.
+    /// early-read handler after them, counting in `metrics` like the router, adding the CORS fields like the
+    /// router, and logging unexpected failures to `logger`.
     public func http1(
         metrics: RequestMetrics, logger: Logger, connectionLimits: ConnectionLimits = ConnectionLimits()
     ) -> HTTPServerBuilder {
-        .guardedHTTP1(limits: connectionLimits, logger: logger, metrics: metrics, answer: earlyAnswer(to:))
+        .guardedHTTP1(
+            limits: connectionLimits, logger: logger, metrics: metrics, cors: cors, answer: earlyAnswer(to:))
     }
 }

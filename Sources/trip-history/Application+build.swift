@@ -110,7 +110,7 @@ func buildApplication(
             maximumStatsPerAnalyst: analystConfiguration.maximumStatsPerAnalyst,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
-            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits
+            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees

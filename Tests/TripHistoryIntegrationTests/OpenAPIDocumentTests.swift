@@ -36,7 +36,19 @@ import TripHistoryTestSupport
             })
         #expect(document.operations == served)
         #expect(document.root["openapi"]?.stringValue == "3.1.0")
-        #expect(document.root["info"]?["version"]?.stringValue == "1.0.0")
+    }
+
+    /// `info.version` is the version `CHANGELOG.md` (next to the document) describes last, so no change to the
+    /// contract ships without its entry and its version.
+    @Test func theVersionIsTheChangelogsLatest() throws {
+        let changelog = try String(
+            contentsOf: OpenAPIDocument.defaultURL.deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"),
+            encoding: .utf8)
+        let latest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+            .flatMap { $0.dropFirst(3).split(separator: " ").first }.map(String.init)
+        let version = try #require(document.root["info"]?["version"]?.stringValue)
+        #expect(latest == version)
+        #expect(version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil })
     }
 
     @Test func theProblemCodesAreTheCodesOfProblemCode() {
@@ -345,6 +357,85 @@ import TripHistoryTestSupport
             #expect(
                 !statsViolations(stats.replacingOccurrences(of: old, with: new)).isEmpty, "\(drift) passed the checker")
         }
+    }
+
+    // MARK: The contract can grow
+
+    /// A trip as a later version might send it: a member this version does not list (a nested object too),
+    /// a status it does not know, and members added inside `fare` and `display`.
+    static let laterTrip = trip(replacing: #""status": "completed""#, with: #""status": "refunded""#)
+        .replacingOccurrences(
+            of: #""city": "New York","#,
+            with: #""city": "New York", "surge_multiplier": 1.4, "driver": {"name": "Al", "rating": 4.9},"#
+        )
+        .replacingOccurrences(of: #""currency": "USD"}"#, with: #""currency": "USD", "tip_minor": 200}"#)
+        .replacingOccurrences(of: #""status": "Completed"}"#, with: #""status": "Refunded", "icon": "car"}"#)
+
+    static let laterProblem =
+        #"{"type": "urn:trip-history:problem:rider_suspended", "title": "Rider suspended", "status": 403, "detail": "The rider's account is suspended.", "code": "rider_suspended", "retryable": false, "request_id": "req-1", "support_url": "https://example.com"}"#
+
+    /// What a client reads from the document: responses admit members and open-enum values added later, so
+    /// a client generated from this version survives the next one's additions.
+    @Test func aClientsViewAdmitsWhatALaterVersionMayAdd() throws {
+        let clientView = try OpenAPIDocument.load(closedWorld: false)
+        let problemHeaders: HTTPFields = [HTTPField.Name("X-Request-ID")!: "req-1", .cacheControl: "no-store"]
+        func detail(_ document: OpenAPIDocument, _ body: String) -> [String] {
+            document.validate(
+                response: 200, contentType: "application/json", body: Data(body.utf8),
+                path: "/v1/riders/{rider_id}/trips/{trip_id}", method: "GET", headers: Self.conformingHeaders)
+        }
+        func forbidden(_ document: OpenAPIDocument, _ body: String) -> [String] {
+            document.validate(
+                response: 403, contentType: "application/problem+json", body: Data(body.utf8),
+                path: "/v1/riders/{rider_id}/trips", method: "GET", headers: problemHeaders)
+        }
+        #expect(detail(clientView, Self.laterTrip) == [])
+        #expect(
+            clientView.validate(
+                response: 200, contentType: "application/json",
+                body: Data(
+                    Self.page(Self.laterTrip).replacingOccurrences(
+                        of: #""has_more": false"#, with: #""has_more": false, "total": 1"#
+                    ).utf8),
+                path: "/v1/riders/{rider_id}/trips", method: "GET", headers: Self.conformingHeaders) == [])
+        #expect(forbidden(clientView, Self.laterProblem) == [])
+        // The same bodies from this service are drift: it sends only what this version documents.
+        #expect(!detail(document, Self.laterTrip).isEmpty)
+        #expect(!forbidden(document, Self.laterProblem).isEmpty)
+        // What stays closed for clients too: types, required members, and each response's status.
+        #expect(!detail(clientView, Self.trip(replacing: #""status": "completed""#, with: #""status": 3"#)).isEmpty)
+        #expect(!detail(clientView, Self.trip(replacing: #""product": "UberX","#, with: "")).isEmpty)
+        #expect(
+            !forbidden(
+                clientView, Self.laterProblem.replacingOccurrences(of: #""status": 403"#, with: #""status": 400"#)
+            )
+            .isEmpty)
+    }
+
+    /// No response schema is closed: `additionalProperties: false` is left to request bodies, so adding a
+    /// response member is never a breaking change.
+    @Test func noResponseSchemaRefusesMembers() {
+        var closed: [String] = []
+        var seen: Set<String> = []
+        func walk(_ value: OpenAPIValue, _ path: String) {
+            if let reference = value["$ref"]?.stringValue {
+                guard seen.insert(reference).inserted, let target = document.schemas.resolve(reference: reference)
+                else { return }
+                walk(target, reference)
+            }
+            if value["additionalProperties"] == .bool(false) { closed.append(path) }
+            for (key, child) in value.objectValue ?? [:] where key != "$ref" { walk(child, "\(path)/\(key)") }
+            for (index, child) in (value.arrayValue ?? []).enumerated() { walk(child, "\(path)/\(index)") }
+        }
+        for operation in document.operations.sorted() {
+            let parts = operation.split(separator: " ").map(String.init)
+            let responses = document.root["paths"]?[parts[1]]?[parts[0].lowercased()]?["responses"]
+            walk(responses ?? .null, "\(operation) responses")
+        }
+        walk(document.root["components"]?["responses"] ?? .null, "components.responses")
+        #expect(closed == [])
+        #expect(seen.contains("#/components/schemas/Trip"))
+        #expect(seen.contains("#/components/schemas/Problem"))
     }
 
     @Test func theCheckerRefusesSchemaKeywordsItDoesNotImplement() {

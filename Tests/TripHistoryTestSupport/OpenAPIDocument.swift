@@ -12,9 +12,11 @@ public struct OpenAPIDocument: Sendable {
     /// The HTTP methods an OpenAPI path item may hold.
     public static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    public init(root: OpenAPIValue) {
+    /// `closedWorld` reads the document as the service must keep it (the default: no undocumented members,
+    /// only the known values of open enums) or, when false, as a client may (see `OpenAPISchemaChecker`).
+    public init(root: OpenAPIValue, closedWorld: Bool = true) {
         self.root = root
-        schemas = OpenAPISchemaChecker(root: root)
+        schemas = OpenAPISchemaChecker(root: root, closedWorld: closedWorld)
     }
 
     /// `openapi.yaml` at the package root, found from this file's own path
@@ -25,10 +27,10 @@ public struct OpenAPIDocument: Sendable {
             .appendingPathComponent("openapi.yaml")
     }
 
-    /// Reads and parses the document at `url`.
-    public static func load(from url: URL = defaultURL) throws -> OpenAPIDocument {
+    /// Reads and parses the document at `url`, in the closed world unless `closedWorld` is false.
+    public static func load(from url: URL = defaultURL, closedWorld: Bool = true) throws -> OpenAPIDocument {
         let text = try String(contentsOf: url, encoding: .utf8)
-        return OpenAPIDocument(root: try OpenAPIValue.parseYAML(text))
+        return OpenAPIDocument(root: try OpenAPIValue.parseYAML(text), closedWorld: closedWorld)
     }
 
     /// Every documented operation as `METHOD /path/{template}`, e.g. `GET /v1/riders/{rider_id}/trips`.
@@ -174,12 +176,16 @@ public struct OpenAPIDocument: Sendable {
         return .string(text)
     }
 
-    /// The status a component response pins with `status: {const: N}` in its problem schema, if any.
+    /// The status a component response pins in its problem schema (`status` with equal `minimum` and
+    /// `maximum`), if any.
     private func declaredStatus(of documented: OpenAPIValue) -> Int? {
         guard let response = resolved(documented), let content = response["content"]?.objectValue else { return nil }
         for media in content.values {
             for part in media["schema"]?["allOf"]?.arrayValue ?? [] {
-                if case .integer(let status)? = part["properties"]?["status"]?["const"] { return Int(status) }
+                let status = part["properties"]?["status"]
+                if case .integer(let minimum)? = status?["minimum"], status?["maximum"] == .integer(minimum) {
+                    return Int(minimum)
+                }
             }
         }
         return nil

@@ -7,12 +7,23 @@ import Foundation
 ///
 /// A schema that uses any other assertion keyword is itself reported as a violation, so the checker can never
 /// silently pass a value it did not really check.
+///
+/// The document is open for clients (response objects admit members they do not list, and some enums admit
+/// values added later), but the service itself must send only what it documents. So by default the checker
+/// reads the document in a closed world, the service's own: an object schema (`type: object` with
+/// `properties`) that says nothing of `additionalProperties` refuses members it does not list, and an open
+/// enum (an `anyOf` with a bare `type: string` beside the known values, swift-openapi-generator's pattern)
+/// admits only the known values. `closedWorld: false` reads the document as a client may.
 public struct OpenAPISchemaChecker: Sendable {
     /// The whole document, which `$ref`s point into.
     public let root: OpenAPIValue
+    /// Whether undocumented members and values of open enums are refused (the service's view) or admitted
+    /// as the document allows (a client's view).
+    public let closedWorld: Bool
 
-    public init(root: OpenAPIValue) {
+    public init(root: OpenAPIValue, closedWorld: Bool = true) {
         self.root = root
+        self.closedWorld = closedWorld
     }
 
     /// Keywords that only annotate; they assert nothing.
@@ -147,6 +158,7 @@ public struct OpenAPISchemaChecker: Sendable {
             found.append("\(path): the required member '\(name)' is missing")
         }
         let properties = keywords["properties"]?.objectValue ?? [:]
+        let closed = closedWorld && keywords["properties"] != nil && Self.declaresObject(keywords)
         for (name, member) in members.sorted(by: { $0.key < $1.key }) {
             if let propertySchema = properties[name] {
                 check(member, propertySchema, "\(path).\(name)", &found, depth: depth + 1)
@@ -156,8 +168,25 @@ public struct OpenAPISchemaChecker: Sendable {
                 } else {
                     check(member, additional, "\(path).\(name)", &found, depth: depth + 1)
                 }
+            } else if closed {
+                found.append("\(path): the member '\(name)' is not documented (the service sends only listed members)")
             }
         }
+    }
+
+    /// Whether the schema's `type` is `object` or a list holding it.
+    private static func declaresObject(_ keywords: [String: OpenAPIValue]) -> Bool {
+        switch keywords["type"] {
+        case .string(let name): name == "object"
+        case .array(let names): names.contains(.string("object"))
+        default: false
+        }
+    }
+
+    /// Whether `schema` is the catch-all branch of an open enum: `type: string` and nothing else that asserts.
+    static func isOpenEnumFallback(_ schema: OpenAPIValue) -> Bool {
+        guard let keywords = schema.objectValue, keywords["type"] == .string("string") else { return false }
+        return keywords.keys.allSatisfy { $0 == "type" || annotations.contains($0) }
     }
 
     private func checkCombinators(
@@ -166,7 +195,11 @@ public struct OpenAPISchemaChecker: Sendable {
         for subschema in keywords["allOf"]?.arrayValue ?? [] {
             check(value, subschema, path, &found, depth: depth + 1)
         }
-        if let options = keywords["anyOf"]?.arrayValue {
+        if var options = keywords["anyOf"]?.arrayValue {
+            // In the closed world an open enum is its known values.
+            if closedWorld, options.count > 1, options.contains(where: Self.isOpenEnumFallback) {
+                options.removeAll(where: Self.isOpenEnumFallback)
+            }
             let results = options.map { violations(of: value, against: $0, at: path, depth: depth + 1) }
             if !results.contains(where: \.isEmpty) {
                 found.append("\(path): \(value.summary) matches none of anyOf: \(Self.join(results))")

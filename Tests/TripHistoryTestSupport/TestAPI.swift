@@ -29,6 +29,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let metricsListener: MetricsListener?
     /// The rate limits, when the API was built with them.
     public let rateLimits: RateLimits?
+    /// The origins granted cross-origin access, when the API was built with any.
+    public let cors: CORSPolicy?
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
     private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyAnswer?
 
@@ -40,12 +42,12 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil,
         rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
             cache: cache, cacheFence: cacheFence, metrics: metrics, isReaderUp: isReaderUp, rateLimits: rateLimits,
-            rateLimitMetrics: rateLimitMetrics, now: now
+            rateLimitMetrics: rateLimitMetrics, now: now, cors: cors
         )
     }
 
@@ -60,7 +62,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         cacheFence: (any ChangeFeedFence)? = nil, metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
         isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -70,7 +72,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
-                isReaderUp: isReaderUp, rateLimits: rateLimits
+                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors
             ),
             metrics: rateLimitMetrics, now: now
         )
@@ -80,6 +82,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         exportSlots = server.exportSlots
         statsSlots = server.statsSlots
         self.rateLimits = server.rateLimits
+        self.cors = server.cors
         makeRouter = { metrics in server.router(metrics: metrics) }
         earlyAnswer = server.earlyAnswer(to:)
     }
@@ -128,7 +131,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let application = Application(
             router: makeRouter(requestMetrics),
             server: .guardedHTTP1(
-                limits: connectionLimits, logger: Logger(label: "test"), metrics: requestMetrics, answer: answer)
+                limits: connectionLimits, logger: Logger(label: "test"), metrics: requestMetrics, cors: cors,
+                answer: answer)
         )
         return try await application.test(.live, body)
     }

@@ -1,5 +1,8 @@
 import Foundation
 
+/// The problem codes of this version of the API; `TripHistoryError.problemCode` also holds codes added later.
+public typealias ProblemCode = Components.Schemas.ProblemCode
+
 /// A failure of a call to the trip history service, in terms an app can act on.
 ///
 /// Problems the service answers (`application/problem+json`) keep its `code`, `param`, `retryable` and
@@ -55,6 +58,12 @@ public struct TripHistoryError: Error, Sendable, Equatable, CustomStringConverti
         case .problem: retryable
         case .unexpectedResponse: false
         }
+    }
+
+    /// The problem's `code` for a switch: `.known` for the codes of this version of the API, `.unknown` for one
+    /// a later version added (decide by `isRecoverable` and `status` then); nil without a problem document.
+    public var problemCode: OpenEnumValue<ProblemCode>? {
+        code.map(OpenEnumValue.init(rawValue:))
     }
 
     /// Whether the service refused the token (`401`): the app should get a new one or sign the user in again.

@@ -15,6 +15,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let connections: OpenConnections
     let metrics: RequestMetrics
     let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
+    let cors: CORSPolicy?
     let logger: Logger
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -29,7 +30,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         // Hummingbird takes the handlers from a `@Sendable` closure, which may hold this connection's handler
         // only bound to its event loop.
         let earlyReads = NIOLoopBound(
-            EarlyReadHandler(requestGuard: requestGuard, metrics: metrics, logger: self.logger, answer: answer),
+            EarlyReadHandler(
+                requestGuard: requestGuard, metrics: metrics, logger: self.logger, cors: cors, answer: answer),
             eventLoop: channel.eventLoop)
         // The decoder's limits are the header limits; the request target counts towards its total, so the
         // target's own limit is added to it.
@@ -51,9 +53,10 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the connection guards enforcing `limits` on every connection (see `ConnectionGuard`,
     /// `RequestGuard`), and the early-read handler answering what `answer` says it may before the framework
-    /// (nil for every request passes them all on), counting in `metrics` like the router.
+    /// (nil for every request passes them all on), counting in `metrics` like the router and adding the CORS
+    /// fields of `cors` as the router does.
     public static func guardedHTTP1(
-        limits: ConnectionLimits, logger: Logger, metrics: RequestMetrics,
+        limits: ConnectionLimits, logger: Logger, metrics: RequestMetrics, cors: CORSPolicy? = nil,
         answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) -> HTTPServerBuilder {
         let connections = OpenConnections(
@@ -61,7 +64,7 @@ extension HTTPServerBuilder {
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
                 responder: responder, limits: limits, connections: connections, metrics: metrics, answer: answer,
-                logger: logger)
+                cors: cors, logger: logger)
         }
     }
 }

@@ -6,13 +6,16 @@ import TripHistoryAPI
 import TripHistoryDomain
 
 /// The outermost middleware: assigns the request id, stamps every response with the headers all responses
-/// carry (`stamp(_:requestID:)`, shared with the early-read handler), and turns every error, whatever layer
-/// threw it, into a problem response. Unknown errors are logged with the request id and answered with a bare 500,
-/// so nothing internal reaches the client.
+/// carry (`stamp(_:requestID:cors:origin:)`, shared with the early-read handler), and turns every error,
+/// whatever layer threw it, into a problem response. Unknown errors are logged with the request id and
+/// answered with a bare 500, so nothing internal reaches the client.
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = TripHistoryRequestContext
 
     static let requestIDField = HTTPField.Name("X-Request-ID")!
+
+    /// The origins granted cross-origin access; nil adds no CORS fields.
+    var cors: CORSPolicy? = nil
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -28,15 +31,20 @@ struct ProblemMiddleware: RouterMiddleware {
             let problem = Self.problem(for: error, logger: context.logger)
             response = Response(problem.response(requestID: requestID))
         }
-        Self.stamp(&response.headers, requestID: requestID)
+        Self.stamp(
+            &response.headers, requestID: requestID, cors: cors, origin: cors?.allowedOrigin(of: request.headers))
         return response
     }
 
-    /// Adds what every response carries, whoever answered it: the request id, and
-    /// `X-Content-Type-Options: nosniff` so no browser guesses another type than the one declared.
-    static func stamp(_ headers: inout HTTPFields, requestID: String) {
+    /// Adds what every response carries, whoever answered it: the request id,
+    /// `X-Content-Type-Options: nosniff` so no browser guesses another type than the one declared, and with
+    /// `cors` its fields for a request from `origin` (`CORSPolicy.allowedOrigin(of:)`).
+    static func stamp(
+        _ headers: inout HTTPFields, requestID: String, cors: CORSPolicy? = nil, origin: String? = nil
+    ) {
         headers[requestIDField] = requestID
         headers[.xContentTypeOptions] = "nosniff"
+        cors?.stamp(&headers, allowedOrigin: origin)
     }
 
     /// The id a response to a request with these headers carries: the client's when usable, else a new one.

@@ -23,9 +23,9 @@ import TripHistoryAPI
 /// The connection's state is one enum (as in swift-nio's `HTTPServerPipelineHandler`). While a request passed
 /// on is unanswered, later requests are passed on too; while a computation runs, later requests are held (and
 /// the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
-/// Responses written here get the request id and the headers of every response
-/// (`ProblemMiddleware.requestID(for:)`, `stamp(_:requestID:)`), `Date` and `Content-Length`, and are counted
-/// in the same `RequestMetrics` as the router's.
+/// Responses written here get the request id and the headers of every response, CORS fields included
+/// (`ProblemMiddleware.requestID(for:)`, `stamp(_:requestID:cors:origin:)`), `Date` and `Content-Length`, and
+/// are counted in the same `RequestMetrics` as the router's.
 ///
 /// It is the first handler after the HTTP decoder, so it also runs the connection's `RequestGuard` on every
 /// request part, response end, refusal event and decoder error, before anything else.
@@ -51,12 +51,14 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case passingOn(unanswered: Int, receiving: Bool)
     }
 
-    /// A response ready to write, with what its request id and metrics need.
+    /// A response ready to write, with what its request id, CORS fields and metrics need.
     struct Answer {
         let route: String
         let response: APIResponse
         let rateLimit: RateLimitFields?
         let requestID: String
+        /// The request's `Origin` when CORS grants it access.
+        let origin: String?
         let started: UInt64
     }
 
@@ -66,6 +68,8 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let compute: @Sendable () async throws -> APIResponse
         let rateLimit: RateLimitFields?
         let requestID: String
+        /// The request's `Origin` when CORS grants it access.
+        let origin: String?
         let started: UInt64
     }
 
@@ -76,21 +80,23 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     private let metrics: RequestMetrics
     private let logger: Logger
+    private let cors: CORSPolicy?
     private(set) var state = State.idle
     private var needsFlush = false
     private var date = HTTPDate()
 
     /// `requestGuard` checks every request part first; `answer` says how a request head is answered here, or
-    /// nil to pass the request on; responses are counted in `metrics`, and failures that are not problems are
-    /// logged to `logger`.
+    /// nil to pass the request on; responses are counted in `metrics`, carry the CORS fields of `cors`, and
+    /// failures that are not problems are logged to `logger`.
     init(
-        requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger,
+        requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger, cors: CORSPolicy? = nil,
         answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) {
         self.requestGuard = requestGuard
         self.answer = answer
         self.metrics = metrics
         self.logger = logger
+        self.cors = cors
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -130,18 +136,20 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 state = .answering(
                     Answer(
                         route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
-                        requestID: ProblemMiddleware.requestID(for: head.headerFields), started: started))
+                        requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                        origin: cors?.allowedOrigin(of: head.headerFields), started: started))
             case .computed(let route, let rateLimit, let compute):
                 state = .awaitingEnd(
                     Computation(
                         route: route, compute: compute, rateLimit: rateLimit,
-                        requestID: ProblemMiddleware.requestID(for: head.headerFields), started: started))
+                        requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                        origin: cors?.allowedOrigin(of: head.headerFields), started: started))
             case .refused(let route, let problem):
                 let requestID = ProblemMiddleware.requestID(for: head.headerFields)
                 state = .answering(
                     Answer(
                         route: route, response: problem.response(requestID: requestID), rateLimit: nil,
-                        requestID: requestID, started: started))
+                        requestID: requestID, origin: cors?.allowedOrigin(of: head.headerFields), started: started))
             case nil:
                 state = .passingOn(unanswered: 1, receiving: true)
                 context.fireChannelRead(data)
@@ -197,7 +205,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         write(
             Answer(
                 route: computation.route, response: response, rateLimit: computation.rateLimit,
-                requestID: computation.requestID, started: computation.started),
+                requestID: computation.requestID, origin: computation.origin, started: computation.started),
             context: context)
         for part in held {
             receive(unwrapInboundIn(part), data: part, context: context)
@@ -266,7 +274,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let body = response.bytes
         if let body { headers[.contentLength] = String(body.readableBytes) }
         answer.rateLimit?.add(to: &headers)
-        ProblemMiddleware.stamp(&headers, requestID: answer.requestID)
+        ProblemMiddleware.stamp(&headers, requestID: answer.requestID, cors: cors, origin: answer.origin)
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
         context.write(
             wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)

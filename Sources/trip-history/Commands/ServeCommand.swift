@@ -36,6 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var metrics: MetricsOptions
     @OptionGroup var rateLimits: RateLimitOptions
     @OptionGroup var connections: ConnectionOptions
+    @OptionGroup var cors: CORSOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -60,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
             cacheCoherence: try cache.coherence(environment: environment),
             cache: try cache.configuration(environment: environment),
             rateLimits: try rateLimits.configuration(environment: environment),
-            connections: try connections.limits(environment: environment)
+            connections: try connections.limits(environment: environment),
+            cors: try cors.policy(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.

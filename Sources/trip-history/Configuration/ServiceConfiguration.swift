@@ -37,4 +37,6 @@ struct ServiceConfiguration: Sendable {
     var rateLimits: RateLimits.Configuration?
     /// Timeouts and the cap of client connections.
     var connections: ConnectionLimits
+    /// The origins granted cross-origin access; nil (the default) allows none.
+    var cors: CORSPolicy? = nil
 }
