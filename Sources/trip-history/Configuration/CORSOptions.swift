@@ -5,8 +5,8 @@ import TripHistoryHTTP
 /// Cross-origin access for browser apps on other origins, off by default. The flag overrides the environment:
 ///
 /// - `TRIP_HISTORY_CORS_ORIGINS` (`--cors-origins`): comma-separated exact origins, each `scheme://host` with
-///   an optional port and nothing after it (`https://app.example.com,http://localhost:5173`); empty or unset
-///   allows none.
+///   an optional port and nothing after it (`https://app.example.com,http://localhost:5173`), compared in
+///   lower case as browsers send them; empty or unset allows none.
 struct CORSOptions: ParsableArguments {
     @Option(
         help:
@@ -19,7 +19,8 @@ struct CORSOptions: ParsableArguments {
         guard let text = corsOrigins ?? environment["TRIP_HISTORY_CORS_ORIGINS"] else { return nil }
         var origins: [String] = []
         for part in text.split(separator: ",") {
-            let origin = part.trimmingCharacters(in: .whitespaces)
+            // Browsers send the origin in lower case; a configured capital would never match.
+            let origin = part.trimmingCharacters(in: .whitespaces).lowercased()
             if origin.isEmpty { continue }
             guard Self.isOrigin(origin) else {
                 throw ValidationError(
