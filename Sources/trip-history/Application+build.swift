@@ -54,7 +54,8 @@ func buildApplication(
     // Strict coherence fences every cached read with the routing's change-feed barrier, reader or not.
     let strict = configuration.cache != nil && configuration.cacheCoherence == .strict
     let routing = PostgresReadRouting(writer: pool, reader: readerPool, fencesChanges: strict, logger: logger)
-    let repository = PostgresTripRepository(pool: pool, reads: routing, logger: logger)
+    let repository = PostgresTripRepository(
+        pool: pool, reads: routing, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger)
     // Readiness is checked in the background on a connection of its own, never from a probe's request.
     let health = try DatabaseHealthMonitor(
         connectionString: configuration.connectionString, migrations: configuration.migrations, logger: logger)

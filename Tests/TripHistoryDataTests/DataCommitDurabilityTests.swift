@@ -138,6 +138,48 @@ import TripHistoryDomain
         }
     }
 
+    /// With a standby's copy required, a commit on a server that no standby streams from is not acknowledged
+    /// (whatever `synchronous_standby_names` says, as while a failover manager has turned synchronous
+    /// replication off): the trip stands on the primary, but the answer is `unavailable`, outcome unknown.
+    @Test func withoutAStreamingStandbyAWriteRequiringACopyIsNotAcknowledged() async throws {
+        let cluster = try await FreezableCluster.start()
+        defer { cluster.remove() }
+        let pool = PostgresConnectionPool(configuration: Self.configuration(cluster.connectionString))
+        let repository = PostgresTripRepository(pool: pool, requiresStandbyCopy: true)
+        let rider = DataTestDatabase.randomRiderID()
+        let trip = try dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_600_000_000)
+        let outcome = await Self.outcome { try await repository.record(trip, idempotency: nil) }
+        #expect(Self.isUnavailable(outcome), "\(outcome)")
+        #expect(try await Self.count(rider, pool) == 1, "the commit stands on the primary")
+        await pool.shutdown()
+    }
+
+    /// With the test cluster's streaming standby (`TRIP_HISTORY_TEST_READ_URL`, applying 3 s late), a write
+    /// requiring a copy is acknowledged, and the standby then shows the trip once it has applied it.
+    @Test func withAStreamingStandbyAWriteRequiringACopyIsAcknowledged() async throws {
+        guard let readURL = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_READ_URL"], !readURL.isEmpty else {
+            Issue.record("TRIP_HISTORY_TEST_READ_URL is not set: this test needs the standby scripts/test starts")
+            return
+        }
+        try await DataTestDatabase.withPool(size: 2) { pool in
+            let repository = PostgresTripRepository(pool: pool, requiresStandbyCopy: true)
+            let rider = DataTestDatabase.randomRiderID()
+            let recorded = try await repository.record(
+                dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_600_000_000), idempotency: nil)
+            #expect(!recorded.replayed)
+            let standby = try PostgresConnection(connectionString: readURL)
+            let deadline = ContinuousClock.now + .seconds(60)
+            var onStandby: Int64 = 0
+            while onStandby == 0, ContinuousClock.now < deadline {
+                onStandby =
+                    try standby.query("SELECT count(*) FROM trips WHERE id = \(recorded.trip.id.rawValue)").int64(0, 0)
+                    ?? 0
+                if onStandby == 0 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(onStandby == 1)
+        }
+    }
+
     /// A commit whose wait for the standby ended without the standby's copy (here its backend is terminated
     /// while waiting, so the commit stays only on the primary): a replay under the same key finds the trip,
     /// but must wait for the standby as the original did, and answers `unavailable` while it does not come.

@@ -1,5 +1,11 @@
 internal import CLibPQ
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One open libpq connection, the single owner of its `PGconn` (closed on deinit).
 ///
 /// Every method blocks the calling thread on network I/O, so call them only from a thread that may block
@@ -198,6 +204,26 @@ public final class PostgresConnection: @unchecked Sendable {
         defer { cancelsAbandonedStatements = true }
         // One message: the timeout is armed per statement, so COMMIT starts with the SET LOCAL value.
         try execute(unsafeSQL: "SET LOCAL statement_timeout = 0; COMMIT")
+    }
+
+    /// Returns once a standby streaming from this server has flushed everything written here so far, this
+    /// session's last commit included (`pg_stat_replication`, which shows positions only to superusers and
+    /// members of `pg_read_all_stats`). Throws `PostgresError` of kind `timedOut` when none has within
+    /// `queryTimeout` (5 s without one): the commit stands on this server, but no standby vouches for it.
+    public func awaitStandbyCopy() throws(PostgresError) {
+        guard let written = try query("SELECT pg_current_wal_insert_lsn()::text").string(0, 0) else {
+            throw PostgresError(kind: .decoding, message: "pg_current_wal_insert_lsn() returned null")
+        }
+        let deadline = ContinuousClock.now + (queryTimeout ?? .seconds(5))
+        let check: PostgresQuery =
+            "SELECT EXISTS (SELECT 1 FROM pg_stat_replication WHERE flush_lsn >= \(written)::pg_lsn)"
+        while try query(check).bool(0, 0) != true {
+            guard ContinuousClock.now < deadline else {
+                throw PostgresError(
+                    kind: .timedOut, message: "no standby flushed the commit in time; its outcome is unknown")
+            }
+            usleep(2000)
+        }
     }
 
     /// Streams rows into `COPY ... FROM STDIN` (text format): `produce` fills the buffer it is given (empty

@@ -14,14 +14,20 @@ public import TripHistoryDomain
 public struct PostgresTripRepository: TripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
+    private let requiresStandbyCopy: Bool
     private let logger: Logger
 
+    /// With `requiresStandbyCopy`, `record` returns only once a streaming standby has flushed the commit
+    /// (`PostgresConnection.awaitStandbyCopy()`), whatever the server's synchronous replication is set to at
+    /// that moment: a failover manager may turn it off (pg_auto_failover's `wait_primary`) while the standby
+    /// is being promoted, and a commit then acknowledged from the old primary alone would be lost.
     public init(
-        pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil,
+        pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil, requiresStandbyCopy: Bool = false,
         logger: Logger = Logger(label: "trip-history.trips")
     ) {
         self.pool = pool
         self.reads = reads
+        self.requiresStandbyCopy = requiresStandbyCopy
         self.logger = logger
     }
 
@@ -61,8 +67,9 @@ public struct PostgresTripRepository: TripRepository {
     /// A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
     /// either becomes durable or was never stored, and a retry under the same key finds out which.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
+        let requiresStandbyCopy = self.requiresStandbyCopy
         let store: @Sendable (PostgresConnection) throws -> RecordedTrip = { connection in
-            try connection.transaction { connection -> RecordedTrip in
+            let recorded = try connection.transaction { connection -> RecordedTrip in
                 if let idempotency {
                     let (scope, key) = (idempotency.scope, idempotency.key)
                     guard try connection.executeFirst(LockIdempotencyKey(scope: scope, key: key)) == true else {
@@ -91,6 +98,8 @@ public struct PostgresTripRepository: TripRepository {
                 // NewTrip's times are already cut to microseconds, so this equals what a later read returns.
                 return RecordedTrip(trip: Trip(id: id, riderID: trip.riderID, details: trip.details), replayed: false)
             }
+            if requiresStandbyCopy { try connection.awaitStandbyCopy() }
+            return recorded
         }
         return try await mapErrors("record trip") { try await pool.withConnection(store) }
     }

@@ -48,6 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
             metricsAddress: try metrics.address(environment: environment),
             connectionString: try database.connectionString(environment: environment),
             readConnectionString: database.readConnectionString(environment: environment),
+            requiresStandbyCopy: try database.requiresStandbyCopy(environment: environment),
             writePool: try database.writePool(environment: environment),
             analystPool: try database.analystPool(environment: environment),
             pipelinedConnections: try database.resolvedPipelinedConnections(environment: environment),

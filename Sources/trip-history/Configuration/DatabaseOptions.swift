@@ -74,6 +74,15 @@ struct DatabaseOptions: ParsableArguments {
     )
     var maxQueuedReads: Int?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Answer a write only once a streaming standby has flushed it (needs pg_read_all_stats).",
+            discussion: "Default: $TRIP_HISTORY_REQUIRE_STANDBY_COPY (on or off), else off."
+        )
+    )
+    var requireStandbyCopy: Bool?
+
     /// The connection string; a missing one is a usage error rather than a silent localhost default.
     func connectionString(environment: [String: String]) throws -> String {
         guard let url = databaseURL ?? environment["DATABASE_URL"], !url.isEmpty else {
@@ -95,6 +104,16 @@ struct DatabaseOptions: ParsableArguments {
             return .embedded
         }
         return .directory(URL(fileURLWithPath: folder, isDirectory: true))
+    }
+
+    /// Whether a write is acknowledged only once a standby has flushed it.
+    func requiresStandbyCopy(environment: [String: String]) throws -> Bool {
+        if let requireStandbyCopy { return requireStandbyCopy }
+        switch environment["TRIP_HISTORY_REQUIRE_STANDBY_COPY"]?.lowercased() {
+        case nil, "", "off", "false", "0": return false
+        case "on", "true", "1": return true
+        default: throw ValidationError("TRIP_HISTORY_REQUIRE_STANDBY_COPY must be on or off.")
+        }
     }
 
     func resolvedPoolSize(environment: [String: String]) throws -> Int {

@@ -12,6 +12,8 @@ struct ServiceConfiguration: Sendable {
     var connectionString: String
     /// The read replica's connection string; nil sends every read to the writer.
     var readConnectionString: String? = nil
+    /// Whether a write is answered only once a streaming standby has flushed it.
+    var requiresStandbyCopy = false
     /// The pool of writes (and other multi-statement work but the analyst API's).
     var writePool: PoolSettings
     /// The analyst API's own pool, so long analyst queries cannot take the writes' connections.
