@@ -282,8 +282,11 @@ cl_instances_up() {
         pg_port_in_use "$port" && th_die "port $port on 127.0.0.1 is in use (instance $i)"
         (
             export DATABASE_URL DATABASE_READ_URL TRIP_HISTORY_CACHE_COHERENCE
+            export TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS
             # Several instances: a write on one is never missed by a cached read on another.
             TRIP_HISTORY_CACHE_COHERENCE=${TRIP_HISTORY_CACHE_COHERENCE:-strict}
+            # Every connection through haproxy comes from its address.
+            TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS=${TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS:-1000}
             DATABASE_URL=$(cl_writer_uri)
             DATABASE_READ_URL=$(cl_reader_uri)
             cd "$_PG_LIB_DIR/../.." || exit 1
