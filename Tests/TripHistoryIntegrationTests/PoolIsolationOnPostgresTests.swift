@@ -53,12 +53,21 @@ import TripHistoryTestSupport
     }
 
     /// `count` stats requests at once, started in the background.
+    /// The headers of `count` analysts, so concurrent queries meet the pool's limits, not one analyst's limit
+    /// of stats queries at once.
+    private static func analysts(_ count: Int, _ api: API) async throws -> [HTTPFields] {
+        var headers: [HTTPFields] = []
+        for index in 0..<count { headers.append(API.bearer(try await api.analystToken(subject: "analyst-\(index)"))) }
+        return headers
+    }
+
+    /// One stats query per analyst of `analysts`, all at once.
     private static func startStats(
-        _ count: Int, _ client: any TestClientProtocol, _ headers: HTTPFields, _ rider: RiderID
+        _ analysts: [HTTPFields], _ client: any TestClientProtocol, _ rider: RiderID
     ) -> Task<[Answer], any Error> {
         Task {
             try await withThrowingTaskGroup(of: Answer.self) { group in
-                for _ in 0..<count {
+                for headers in analysts {
                     group.addTask {
                         try await client.execute(uri: statsURI(rider), method: .get, headers: headers) {
                             summarize($0)
@@ -104,12 +113,12 @@ import TripHistoryTestSupport
             analystRepository: PostgresAnalystTripRepository(pool: analystPool, statementTimeout: .seconds(600)),
             isReady: { health.isReady })
         let rider = DataTestDatabase.randomRiderID()
-        let analyst = API.bearer(try await api.analystToken())
+        let analysts = try await Self.analysts(10, api)
         let service = try await api.recordHeaders()
         try await api.test { client in
             try await recordTripInWindow(client, api, rider)
             try await held.hold()
-            let stats = startStats(10, client, analyst, rider)
+            let stats = startStats(analysts, client, rider)
             // Ten slow analyst queries: both analyst connections busy in their statements, the rest waiting.
             try await held.waitUntilWaiting(2)
             try await poolTestEventually("eight analyst requests wait") { analystPool.waiting == 8 }
@@ -162,11 +171,11 @@ import TripHistoryTestSupport
             repository: PostgresTripRepository(pool: shared),
             analystRepository: PostgresAnalystTripRepository(pool: shared, statementTimeout: .seconds(600)))
         let rider = DataTestDatabase.randomRiderID()
-        let analyst = API.bearer(try await api.analystToken())
+        let analysts = try await Self.analysts(10, api)
         try await api.test { client in
             try await recordTripInWindow(client, api, rider)
             try await held.hold()
-            let stats = startStats(10, client, analyst, rider)
+            let stats = startStats(analysts, client, rider)
             try await held.waitUntilWaiting(2)
             try await client.execute(
                 uri: "/v1/trips", method: .post, headers: try await api.recordHeaders(),
@@ -205,14 +214,14 @@ import TripHistoryTestSupport
             repository: PostgresTripRepository(pool: writes),
             analystRepository: PostgresAnalystTripRepository(pool: analystPool, statementTimeout: .seconds(600)))
         let rider = DataTestDatabase.randomRiderID()
-        let analyst = API.bearer(try await api.analystToken())
+        let analysts = try await Self.analysts(30, api)
         try await api.test { client in
             try await recordTripInWindow(client, api, rider)
             try await held.hold()
             let finished = Counter()
-            let flood = Task {
+            let flood = Task { [analysts] in
                 try await withThrowingTaskGroup(of: Answer.self) { group in
-                    for _ in 0..<30 {
+                    for analyst in analysts {
                         group.addTask {
                             let answer = try await client.execute(uri: statsURI(rider), method: .get, headers: analyst)
                             {
