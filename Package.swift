@@ -169,7 +169,13 @@ let package = Package(
         ),
         .testTarget(
             name: "TripHistoryDataTests",
-            dependencies: ["TripHistoryData", "TripHistoryDomain", "TripHistoryDataTestSupport"],
+            dependencies: [
+                "TripHistoryData",
+                "TripHistoryDomain",
+                "TripHistoryDataTestSupport",
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
