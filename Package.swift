@@ -99,6 +99,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "TripHistoryLogging",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "TripHistoryWeb",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -118,6 +123,7 @@ let package = Package(
                 "TripHistoryHTTP",
                 "TripHistoryCache",
                 "TripHistoryWeb",
+                "TripHistoryLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -176,6 +182,11 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryLoggingTests",
+            dependencies: ["TripHistoryLogging", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
