@@ -4,8 +4,10 @@
     observability.py runbooks RULES OPERATIONS_MD
     observability.py names RULES DASHBOARD METRICS_TEXT
     observability.py load BASE SECONDS TOKENS_JSON REPORT_JSON
+    observability.py trickle BASE TOKENS_JSON
     observability.py recorded RULES PROMETHEUS_URL
     observability.py dashboard DASHBOARD PROMETHEUS_URL
+    observability.py logs LOG_FILE SENSITIVE_JSON
 
 Each prints one line per finding ("FAIL: ...") and a last line saying what held; the exit status is 1 when
 anything failed. Every HTTP request goes to 127.0.0.1.
@@ -15,6 +17,7 @@ import json
 import math
 import random
 import re
+import socket
 import sys
 import threading
 import time
@@ -220,6 +223,23 @@ def command_load(base, seconds, tokens_path, report_path):
             "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1500, "currency": "EUR"},
         }
 
+    def malformed(token):
+        # A request the HTTP parser refuses (a header line without a colon), carrying a valid token and the
+        # address, so the connection guard's log of the refusal is scanned too.
+        host, port = urllib.parse.urlsplit(base).hostname, urllib.parse.urlsplit(base).port
+        raw = (f"GET /v1/riders/1/trips HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
+               f"{tokens['pickup_address']}\r\n\r\n").encode("utf-8")
+        try:
+            with socket.create_connection((host, port), timeout=10) as connection:
+                connection.sendall(raw)
+                answer = connection.recv(4096).split(b"\r\n", 1)[0].split()
+            status = int(answer[1]) if len(answer) > 1 and answer[1].isdigit() else 0
+        except OSError:
+            status = 0  # a parser may also just close the connection
+        with lock:
+            statuses.setdefault("malformed request", {}).setdefault(status, 0)
+            statuses["malformed request"][status] += 1
+
     counter = [0]
 
     def next_index():
@@ -283,6 +303,7 @@ def command_load(base, seconds, tokens_path, report_path):
             request("analyst stats", "GET", "/v1/trips/stats?from=2026-01-01&to=2026-12-31", tokens["analyst"])
             request("malformed body", "POST", "/v1/trips", tokens["service"],
                     headers={"Idempotency-Key": f"observability-{tokens['run']}-malformed"})
+            malformed(rider_token)
             time.sleep(0.1)
 
     def burst():
@@ -326,6 +347,31 @@ def command_load(base, seconds, tokens_path, report_path):
     print(f"{total} requests in {seconds} s, each kind answered as expected" if failed == 0
           else f"{failed} problems in the load's answers")
     return 1 if failed else 0
+
+
+def command_trickle(base, tokens_path):
+    """A few requests (a rider's list twice, so one is a cache hit, and a recorded trip), so the rates over
+    the last minutes stay above zero while the recording rules are checked, however long the load's last
+    scrapes took."""
+    with open(tokens_path, encoding="utf-8") as handle:
+        tokens = json.load(handle)
+    rider = {"Authorization": f"Bearer {tokens['riders']['3']}"}
+    for _ in range(2):
+        urllib.request.urlopen(urllib.request.Request(base + "/v1/riders/3/trips?limit=5", headers=rider), timeout=10).read()
+    body = {
+        "rider_id": "3", "status": "canceled", "product": "UberX", "city": "Paris", "time_zone": "Europe/Paris",
+        "requested_at": "2026-03-02T18:00:00+01:00", "started_at": "2026-03-02T18:00:00+01:00",
+        "completed_at": None,
+        "pickup": {"lat": 48.8566, "lon": 2.3522, "address": "Place de l'Hôtel de Ville"},
+        "dropoff": {"lat": 48.8584, "lon": 2.2945, "address": "Champ de Mars"},
+        "distance_m": 0, "duration_s": 0, "fare": {"amount_minor": 500, "currency": "EUR"},
+    }
+    headers = {"Authorization": f"Bearer {tokens['service']}", "Content-Type": "application/json",
+               "Idempotency-Key": f"observability-{tokens['run']}-trickle-{time.time_ns()}"}
+    request = urllib.request.Request(base + "/v1/trips", data=json.dumps(body).encode("utf-8"), method="POST",
+                                     headers=headers)
+    urllib.request.urlopen(request, timeout=10).read()
+    return 0
 
 
 def query(prometheus, expression):
@@ -402,10 +448,61 @@ def command_dashboard(dashboard_path, prometheus):
     return 1 if failed else 0
 
 
+RFC3339_UTC = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z")
+LEVELS = {"trace", "debug", "info", "notice", "warning", "error", "critical"}
+
+
+def command_logs(log_path, sensitive_path):
+    """Every line of the server's log is one JSON object with time, level, label and message, and none of
+    the sensitive values (tokens, secrets, addresses, coordinates) appears anywhere in the log, in any
+    spelling JSON could give it."""
+    with open(log_path, "rb") as handle:
+        raw = handle.read()
+    with open(sensitive_path, encoding="utf-8") as handle:
+        sensitive = json.load(handle)
+    failed = 0
+    lines = raw.decode("utf-8", errors="replace").splitlines()
+    levels = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            fail(f"log line {number} is not JSON: {line[:120]!r}")
+            failed += 1
+            continue
+        if not isinstance(entry, dict):
+            fail(f"log line {number} is not an object")
+            failed += 1
+            continue
+        missing = [key for key in ("time", "level", "label", "message") if key not in entry]
+        if missing or not RFC3339_UTC.fullmatch(str(entry.get("time"))) or entry.get("level") not in LEVELS:
+            fail(f"log line {number} lacks {missing} or has a bad time or level: {line[:160]!r}")
+            failed += 1
+        levels[entry.get("level")] = levels.get(entry.get("level"), 0) + 1
+    if "trace" not in levels:
+        fail("no trace-level line: the server did not log at LOG_LEVEL=trace")
+        failed += 1
+    text = raw.decode("utf-8", errors="replace")
+    leaked = []
+    for label, value in sensitive.items():
+        spellings = {value, json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1],
+                     urllib.parse.quote(value), urllib.parse.quote_plus(value)}
+        if any(spelling and spelling in text for spelling in spellings):
+            leaked.append(label)
+    for label in leaked:
+        fail(f"the log holds {label}: {sensitive[label]!r}")
+        failed += 1
+    print(f"{len(lines)} JSON log lines ({', '.join(f'{n} {level}' for level, n in sorted(levels.items()))}); "
+          f"none holds any of {len(sensitive)} sensitive values" if failed == 0
+          else f"{failed} problems in the server's log")
+    return 1 if failed else 0
+
+
 def main(argv):
     commands = {
         "runbooks": (command_runbooks, 2), "names": (command_names, 3), "load": (command_load, 4),
-        "recorded": (command_recorded, 2), "dashboard": (command_dashboard, 2)
+        "trickle": (command_trickle, 2),
+        "recorded": (command_recorded, 2), "dashboard": (command_dashboard, 2), "logs": (command_logs, 2),
     }
     if len(argv) < 2 or argv[1] not in commands or len(argv) - 2 != commands[argv[1]][1]:
         print(__doc__, file=sys.stderr)
