@@ -99,6 +99,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "TripHistoryLogging",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "TripHistoryWeb",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -120,6 +125,7 @@ let package = Package(
                 "TripHistoryHTTP",
                 "TripHistoryCache",
                 "TripHistoryWeb",
+                "TripHistoryLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -171,7 +177,18 @@ let package = Package(
         ),
         .testTarget(
             name: "TripHistoryDataTests",
-            dependencies: ["TripHistoryData", "TripHistoryDomain", "TripHistoryDataTestSupport"],
+            dependencies: [
+                "TripHistoryData",
+                "TripHistoryDomain",
+                "TripHistoryDataTestSupport",
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TripHistoryLoggingTests",
+            dependencies: ["TripHistoryLogging", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -19,7 +19,8 @@ func buildApplication(
     // pipelined connections) here, the analyst API below, each also on the reader when one is configured.
     // Each sheds callers beyond its waiting bound.
     func makePool(
-        _ settings: PoolSettings, pipelinedConnections: Int, connectionString: String = configuration.connectionString
+        _ name: String, _ settings: PoolSettings, pipelinedConnections: Int,
+        connectionString: String = configuration.connectionString
     ) -> PostgresConnectionPool {
         PostgresConnectionPool(
             configuration: .init(
@@ -28,10 +29,10 @@ func buildApplication(
                 maximumWaiters: settings.maximumWaiters, maximumQueuedReads: configuration.maximumQueuedReads,
                 queryGrace: configuration.queryGrace
             ),
-            logger: logger
+            name: name, logger: logger
         )
     }
-    let pool = makePool(configuration.writePool, pipelinedConnections: configuration.pipelinedConnections)
+    let pool = makePool("writer", configuration.writePool, pipelinedConnections: configuration.pipelinedConnections)
     let migrations = MigrationRunner(pool: pool, source: configuration.migrations, logger: logger)
     try await refuseOutdatedSchema(migrations)
 
@@ -48,7 +49,8 @@ func buildApplication(
     // writer pool's limits.
     let readerPool = configuration.readConnectionString.map { readURL in
         makePool(
-            configuration.writePool, pipelinedConnections: configuration.pipelinedConnections, connectionString: readURL
+            "reader", configuration.writePool, pipelinedConnections: configuration.pipelinedConnections,
+            connectionString: readURL
         )
     }
     // Strict coherence fences every cached read with the routing's change-feed barrier, reader or not.
@@ -91,9 +93,9 @@ func buildApplication(
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
     // The analyst pool makes no pipelined reads; its one pipelined connection would open only on first use.
-    let analystPool = makePool(configuration.analystPool, pipelinedConnections: 1)
+    let analystPool = makePool("analyst", configuration.analystPool, pipelinedConnections: 1)
     let analystReaderPool = configuration.readConnectionString.map { readURL in
-        makePool(configuration.analystPool, pipelinedConnections: 1, connectionString: readURL)
+        makePool("reader-analyst", configuration.analystPool, pipelinedConnections: 1, connectionString: readURL)
     }
     let analystRepository = PostgresAnalystTripRepository(
         pool: analystPool, reads: routing, readerPool: analystReaderPool,

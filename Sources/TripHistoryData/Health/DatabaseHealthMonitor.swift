@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import Metrics
 import NIOConcurrencyHelpers
 public import ServiceLifecycle
 import Synchronization
@@ -12,6 +13,10 @@ import Synchronization
 /// would otherwise make every instance look unready at once. The monitor keeps one connection of its own
 /// (with TCP keepalives, a TCP user timeout, and short statement and query timeouts), checks `SELECT 1` and the migration history every `interval`
 /// against the files it read and hashed once, and `isReady` only reads the last answer.
+///
+/// Each verdict is also a metric: `trip_history_ready` (1 or 0, the last check's verdict) and
+/// `trip_history_readiness_changes_total` (verdicts that differed from the one before), so a scraper sees an
+/// instance flap between ready and unready even when each state lasts less than its scrape interval.
 public final class DatabaseHealthMonitor: Service, Sendable {
     private let connectionString: String
     private let files: [MigrationFile]
@@ -19,26 +24,35 @@ public final class DatabaseHealthMonitor: Service, Sendable {
     private let logger: Logger
     /// The last check's verdict and when it was made.
     private let last = Mutex<(ready: Bool, at: ContinuousClock.Instant)?>(nil)
+    private let readyGauge: Gauge
+    private let changes: Counter
 
-    /// Reads the migration files of `migrations` once; throws when they cannot be read.
+    /// Reads the migration files of `migrations` once; throws when they cannot be read. Records its verdicts
+    /// into `metricsFactory`.
     public init(
         connectionString: String, migrations: MigrationSource, interval: Duration = .seconds(1),
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "trip-history.health")
     ) throws {
         self.connectionString = connectionString
         self.files = try MigrationFile.load(from: migrations)
         self.interval = interval
         self.logger = logger
+        readyGauge = Gauge(label: "trip_history_ready", factory: metricsFactory)
+        changes = Counter(label: "trip_history_readiness_changes_total", factory: metricsFactory)
+        // Unready until the first check, as `isReady` says.
+        readyGauge.record(0)
     }
 
     /// Reads the migration files of the folder `migrationsDirectory` once; throws when they cannot be read.
     public convenience init(
         connectionString: String, migrationsDirectory: URL, interval: Duration = .seconds(1),
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "trip-history.health")
     ) throws {
         try self.init(
             connectionString: connectionString, migrations: .directory(migrationsDirectory), interval: interval,
-            logger: logger)
+            metricsFactory: metricsFactory, logger: logger)
     }
 
     /// True when the last check passed and is recent (at most three intervals old). Never waits.
@@ -83,7 +97,13 @@ public final class DatabaseHealthMonitor: Service, Sendable {
             connection = nil
             ready = false
         }
-        last.withLock { $0 = (ready, ContinuousClock.now) }
+        let previous = last.withLock { last in
+            defer { last = (ready, ContinuousClock.now) }
+            return last?.ready
+        }
+        readyGauge.record(ready ? 1 : 0)
+        // The first verdict is not a change: an instance that starts unready and becomes ready changed once.
+        if let previous, previous != ready { changes.increment() }
         return ready
     }
 }

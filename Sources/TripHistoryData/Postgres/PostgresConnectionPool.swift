@@ -1,4 +1,5 @@
 public import Logging
+public import Metrics
 import NIOConcurrencyHelpers
 import NIOPosix
 public import ServiceLifecycle
@@ -14,6 +15,7 @@ public import ServiceLifecycle
 /// grows. Each purpose (writes, analyst queries) gets a pool of its own, so one cannot starve another. A
 /// connection that broke (server restart, network) is dropped and a new one opened on a later acquire, so the
 /// pool recovers from a PostgreSQL restart by itself. Run it as a `Service`, or call `shutdown()` when done.
+/// Its queues are measured under the pool's name (`PostgresPoolMetrics`).
 public final class PostgresConnectionPool: Service, Sendable {
     public let configuration: Configuration
     private let threadPool: NIOThreadPool
@@ -23,14 +25,23 @@ public final class PostgresConnectionPool: Service, Sendable {
     /// waiter: under saturation nearly every request waits, and a task plus a timer each cost measurably.
     private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let pipelinedReads: PostgresPipelinedReads
+    private let metrics: PostgresPoolMetrics
 
     /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
-    public init(configuration: Configuration, logger: Logger = Logger(label: "trip-history.postgres")) {
+    /// Records its queues into `metricsFactory` labelled `pool: name`.
+    public init(
+        configuration: Configuration, name: String = "default",
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        logger: Logger = Logger(label: "trip-history.postgres")
+    ) {
         self.configuration = configuration
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.size)
         threadPool.start()
-        self.pipelinedReads = PostgresPipelinedReads(configuration: configuration, logger: logger)
+        self.metrics = PostgresPoolMetrics(pool: name, queue: "connections", factory: metricsFactory)
+        self.pipelinedReads = PostgresPipelinedReads(
+            configuration: configuration,
+            metrics: PostgresPoolMetrics(pool: name, queue: "pipelined", factory: metricsFactory), logger: logger)
         // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
         let interval = min(configuration.acquireTimeout / 10, .milliseconds(50))
         let task = Task { [weak self] in
@@ -39,6 +50,7 @@ public final class PostgresConnectionPool: Service, Sendable {
                 guard let self else { return }
                 self.expireWaiters(now: .now)
                 self.pipelinedReads.expire(now: .now)
+                self.metrics.waiting.record(self.waiting)
             }
         }
         sweeper.withLockedValue { $0 = task }
@@ -221,7 +233,14 @@ public final class PostgresConnectionPool: Service, Sendable {
                     state.waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
                     return nil
                 }
-                if let immediate { continuation.resume(with: immediate) }
+                guard let immediate else {
+                    metrics.waits.increment()
+                    return
+                }
+                if case .failure(let error) = immediate, error as? PostgresPoolError == .overloaded {
+                    metrics.shedFull.increment()
+                }
+                continuation.resume(with: immediate)
             }
         } onCancel: {
             removeWaiter(id, error: CancellationError())
@@ -237,6 +256,7 @@ public final class PostgresConnectionPool: Service, Sendable {
             defer { state.waiters.removeFirst(count) }
             return Array(state.waiters.prefix(count))
         }
+        if !expired.isEmpty { metrics.shedTimeout.increment(by: expired.count) }
         for waiter in expired {
             waiter.continuation.resume(throwing: PostgresPoolError.acquireTimeout)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 
 /// Single-statement reads of many concurrent callers, carried over a few connections in libpq's pipeline
 /// mode. Each connection has a thread of its own that takes every read waiting (up to
@@ -37,6 +38,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         statement: ReplayPosition().prepared, bindings: ReplayPosition().makeBindings())
 
     private let configuration: PostgresConnectionPool.Configuration
+    private let metrics: PostgresPoolMetrics
     private let logger: Logger
     private let condition = NSCondition()
     private var reads: [Read] = []
@@ -44,8 +46,9 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     private var running: Int
     private var stopped: [CheckedContinuation<Void, Never>] = []
 
-    init(configuration: PostgresConnectionPool.Configuration, logger: Logger) {
+    init(configuration: PostgresConnectionPool.Configuration, metrics: PostgresPoolMetrics, logger: Logger) {
         self.configuration = configuration
+        self.metrics = metrics
         self.logger = logger
         self.running = configuration.pipelinedConnections
         for index in 0..<configuration.pipelinedConnections {
@@ -77,6 +80,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         }
         guard reads.count < configuration.maximumQueuedReads else {
             condition.unlock()
+            metrics.shedFull.increment()
             read.complete(.failure(PostgresPoolError.readQueueFull))
             return
         }
@@ -106,7 +110,9 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     func expire(now: ContinuousClock.Instant) {
         condition.lock()
         let expired = takeExpired(now: now)
+        let waiting = reads.count
         condition.unlock()
+        metrics.waiting.record(waiting)
         for read in expired { read.complete(.failure(PostgresPoolError.acquireTimeout)) }
     }
 
@@ -115,6 +121,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         // Reads queue in arrival order with the same timeout, so the expired ones are a prefix.
         let count = reads.prefix { $0.deadline <= now }.count
         guard count > 0 else { return [] }
+        metrics.shedTimeout.increment(by: count)
         defer { reads.removeFirst(count) }
         return Array(reads.prefix(count))
     }

@@ -37,9 +37,11 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var rateLimits: RateLimitOptions
     @OptionGroup var connections: ConnectionOptions
     @OptionGroup var cors: CORSOptions
+    @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
+        LoggingOptions.bootstrap(try logging.format(environment: environment))
         var logger = Logger(label: "trip-history")
         logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let configuration = ServiceConfiguration(

@@ -1,0 +1,64 @@
+import Foundation
+import Metrics
+import MetricsTestKit
+import Testing
+import TripHistoryDataTestSupport
+
+@testable import TripHistoryData
+
+/// A pool's queue as metrics: callers that waited, callers shed at once or after the acquire timeout, and
+/// the callers waiting now, which the dashboard's pool panels read.
+@Suite struct DataPoolMetricsTests {
+    @Test func waitsShedsAndTheWaitingCountAreRecorded() async throws {
+        try await DataTestDatabase.withPool { _ in
+            let metrics = TestMetrics()
+            let pool = PostgresConnectionPool(
+                configuration: .init(
+                    connectionString: try DataTestDatabase.connectionString(), size: 1,
+                    acquireTimeout: .milliseconds(300), maximumWaiters: 1),
+                name: "test", metricsFactory: metrics)
+            let dimensions = [("pool", "test"), ("queue", "connections")]
+            let waits = try metrics.expectCounter("trip_history_db_pool_waits_total", dimensions)
+            let full = try metrics.expectCounter("trip_history_db_pool_shed_total", dimensions + [("reason", "full")])
+            let timeout = try metrics.expectCounter(
+                "trip_history_db_pool_shed_total", dimensions + [("reason", "timeout")])
+            let waiting = try metrics.expectGauge("trip_history_db_pool_waiting", dimensions)
+
+            let release = DispatchSemaphore(value: 0)
+            let holder = Task { try await pool.withConnection { _ in release.wait() } }
+            try await Self.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
+            #expect(waits.totalValue == 0, "a caller that found a connection did not wait")
+
+            let waiter = Task { try await pool.withConnection { _ in 1 } }
+            try await Self.eventually { pool.waiting == 1 }
+            #expect(waits.totalValue == 1)
+            try await Self.eventually { waiting.lastValue == 1 }
+            await #expect(throws: PostgresPoolError.overloaded) { try await pool.withConnection { _ in 2 } }
+            #expect(full.totalValue == 1)
+            #expect(waits.totalValue == 1, "the refused caller never waited")
+
+            // The holder keeps the only connection, so the waiter can only time out.
+            await #expect(throws: PostgresPoolError.acquireTimeout) { try await waiter.value }
+            #expect(timeout.totalValue == 1)
+            try await Self.eventually { waiting.lastValue == 0 }
+
+            release.signal()
+            try await holder.value
+            #expect(try await pool.withConnection { try $0.query("SELECT 3").int64(0, 0) } == 3)
+            #expect(waits.totalValue == 1 && full.totalValue == 1 && timeout.totalValue == 1)
+            await pool.shutdown()
+        }
+    }
+
+    /// Polls `condition` until it holds; fails after a minute (a bound for a hung test, not a measurement).
+    static func eventually(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("condition never held")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
