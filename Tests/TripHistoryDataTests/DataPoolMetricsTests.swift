@@ -14,8 +14,10 @@ import TripHistoryDataTestSupport
             let metrics = TestMetrics()
             let pool = PostgresConnectionPool(
                 configuration: .init(
+                    // Long enough that the waiter is still waiting while the checks below run on a busy
+                    // machine; it times out only after them.
                     connectionString: try DataTestDatabase.connectionString(), size: 1,
-                    acquireTimeout: .milliseconds(300), maximumWaiters: 1),
+                    acquireTimeout: .seconds(5), maximumWaiters: 1),
                 name: "test", metricsFactory: metrics)
             let dimensions = [("pool", "test"), ("queue", "connections")]
             let waits = try metrics.expectCounter("trip_history_db_pool_waits_total", dimensions)
