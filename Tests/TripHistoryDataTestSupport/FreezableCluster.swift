@@ -56,7 +56,7 @@ public final class FreezableCluster: Sendable {
             source "$1"
             pg_ensure_packages server >&2
             dir=$(mktemp -d /tmp/trip-history-faults.XXXXXX)
-            port=$(pg_pick_free_port 50000 54999)
+            port=$(pg_pick_free_port 15000 17999)
             start_private_cluster "$dir" "$port" --ephemeral >&2
             printf '%s\\n%s\\n' "$dir" "$DATABASE_URL" >"$2"
             setsid bash -c '

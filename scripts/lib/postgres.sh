@@ -17,7 +17,8 @@
 #   remove_cluster DIR                       stops the cluster and deletes DIR
 #   pg_cluster_running DIR                   status 0 when the cluster in DIR runs
 #   pg_port_in_use PORT                      status 0 when something accepts connections on 127.0.0.1:PORT
-#   pg_pick_free_port LOW HIGH               prints a port in [LOW, HIGH] nothing listens on
+#   pg_pick_free_port LOW HIGH               prints a port in [LOW, HIGH] nothing listens on, outside the
+#                                            kernel's ephemeral range
 #   pg_owner_can_use DIR                     status 0 when the user that runs the server can write to DIR
 #
 # Layout of DIR: data/ (PGDATA), run/ (unix socket), postgres.log, initdb.log.
@@ -152,10 +153,16 @@ pg_port_in_use() {
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
 }
 
+# Ports in the kernel's ephemeral range are skipped: an outgoing connection can take one between this check
+# and the server's bind, and the server then fails with "could not create any TCP/IP sockets".
 pg_pick_free_port() {
-    local low=$1 high=$2 port
+    local low=$1 high=$2 port ephemeral_low=32768 ephemeral_high=60999
+    if [[ -r /proc/sys/net/ipv4/ip_local_port_range ]]; then
+        read -r ephemeral_low ephemeral_high </proc/sys/net/ipv4/ip_local_port_range
+    fi
     for _ in $(seq 1 100); do
         port=$((low + (RANDOM * 32768 + RANDOM) % (high - low + 1)))
+        ((port >= ephemeral_low && port <= ephemeral_high)) && continue
         if ! pg_port_in_use "$port"; then
             printf '%s\n' "$port"
             return 0

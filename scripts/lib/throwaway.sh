@@ -35,7 +35,7 @@ throwaway_begin() { # NAME
     local started=0 pg_port
     for _ in 1 2 3; do
         # Another process may grab the port between the check and the start, so try a few.
-        pg_port=$(pg_pick_free_port 55000 59999)
+        pg_port=$(pg_pick_free_port 12000 14999)
         if start_private_cluster "$WORK_DIR/pg" "$pg_port" --ephemeral; then
             started=1
             break
