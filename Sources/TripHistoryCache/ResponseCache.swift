@@ -33,6 +33,10 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
     let entryBudget: Int
     private let state: Mutex<State>
     private let metrics: ResponseCacheMetrics
+    private let name: String
+    private let metricsFactory: any MetricsFactory
+    /// Counts the lookups of callers that name no route.
+    private let unrouted: ResponseCacheRoute
 
     private struct Flight: Sendable {
         var id: UInt64
@@ -82,14 +86,25 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
         self.entryBudget = configuration.maximumBytes - maximumTrackedScopes * Self.scopeOverhead
         self.state = Mutex(State(suspended: startsSuspended))
         self.metrics = ResponseCacheMetrics(name: name, factory: metricsFactory)
+        self.name = name
+        self.metricsFactory = metricsFactory
+        self.unrouted = ResponseCacheRoute(cache: name, route: "", factory: metricsFactory)
+    }
+
+    /// The counters of lookups for `route` (a route pattern), to pass to `value(for:scope:route:compute:)` and
+    /// `storedValue(for:scope:route:)`.
+    public func route(_ route: String) -> ResponseCacheRoute {
+        ResponseCacheRoute(cache: name, route: route, factory: metricsFactory)
     }
 
     /// The value for `key`: a stored one if it is current for `scope`'s generation and not expired, else
-    /// the result of `compute` (shared with concurrent identical calls), stored if still current.
-    /// Throws what `compute` threw.
+    /// the result of `compute` (shared with concurrent identical calls), stored if still current, counted
+    /// under `route`. Throws what `compute` threw.
     public func value(
-        for key: String, scope: Scope, compute: @escaping @Sendable () async throws -> Value
+        for key: String, scope: Scope, route: ResponseCacheRoute? = nil,
+        compute: @escaping @Sendable () async throws -> Value
     ) async throws -> (value: Value, source: Source) {
+        let route = route ?? unrouted
         let now = configuration.now()
         let (step, expired) = state.withLock { state -> (Step, Bool) in
             if state.suspended { return (.bypass, false) }
@@ -117,25 +132,25 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
         if expired { metrics.expirations.increment() }
         switch step {
         case .hit(let value):
-            metrics.hits.increment()
+            route.hits.increment()
             return (value, .hit)
         case .join(let task):
-            metrics.coalesced.increment()
+            route.coalesced.increment()
             return (try await task.value, .coalesced)
         case .lead(let task):
-            metrics.misses.increment()
+            route.misses.increment()
             return (try await task.value, .computed)
         case .bypass:
-            metrics.bypassed.increment()
+            route.bypassed.increment()
             return (try await compute(), .bypassed)
         }
     }
 
     /// The stored value for `key` if it can be served right now (current for `scope`'s generation, not
-    /// expired, cache not suspended), counted as a hit; nil otherwise, with nothing counted or changed, so the
-    /// caller can go on to `value(for:scope:compute:)`. Never waits: for callers that must not suspend, such
-    /// as a channel handler answering warm hits on the event loop.
-    public func storedValue(for key: String, scope: Scope) -> Value? {
+    /// expired, cache not suspended), counted as a hit of `route`; nil otherwise, with nothing counted or
+    /// changed, so the caller can go on to `value(for:scope:route:compute:)`. Never waits: for callers that
+    /// must not suspend, such as a channel handler answering warm hits on the event loop.
+    public func storedValue(for key: String, scope: Scope, route: ResponseCacheRoute? = nil) -> Value? {
         let now = configuration.now()
         let value = state.withLock { state -> Value? in
             guard !state.suspended, let entry = state.entries.touch(key),
@@ -144,7 +159,7 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
             else { return nil }
             return entry.value
         }
-        if value != nil { metrics.hits.increment() }
+        if value != nil { (route ?? unrouted).hits.increment() }
         return value
     }
 

@@ -52,6 +52,45 @@ import TripHistoryDataTestSupport
         }
     }
 
+    @Test func statementsCommitsAndWaitsAreTimed() async throws {
+        try await DataTestDatabase.withPool { _ in
+            let metrics = TestMetrics()
+            let pool = PostgresConnectionPool(
+                configuration: .init(connectionString: try DataTestDatabase.connectionString(), size: 1),
+                name: "test", metricsFactory: metrics)
+            func statement(_ name: String) throws -> TestTimer {
+                try metrics.expectTimer("trip_history_db_statement_seconds", [("pool", "test"), ("statement", name)])
+            }
+
+            // A prepared statement and a commit on a lent connection, a pipelined read on another.
+            _ = try await pool.withConnection { connection in
+                try connection.transaction { try $0.executeFirst(ReplayPosition()) }
+            }
+            _ = try await pool.readFirst(ReplayPosition())
+            #expect(try statement(ReplayPosition.name).values.count == 2)
+            #expect(try statement("commit").values.count == 1)
+            #expect(try statement(ReplayPosition.name).values.allSatisfy { $0 > 0 })
+            let pipelinedWaits = try metrics.expectTimer(
+                "trip_history_db_pool_wait_seconds", [("pool", "test"), ("queue", "pipelined")])
+            #expect(pipelinedWaits.values.count == 1, "every pipelined read queues")
+
+            // A caller that finds the one connection lent waits, and that wait is timed once it gets it.
+            let release = DispatchSemaphore(value: 0)
+            let holder = Task { try await pool.withConnection { _ in release.wait() } }
+            try await Self.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
+            let waiter = Task { try await pool.withConnection { _ in 1 } }
+            try await Self.eventually { pool.waiting == 1 }
+            try await Task.sleep(for: .milliseconds(50))
+            release.signal()
+            _ = try await (holder.value, waiter.value)
+            let waits = try metrics.expectTimer(
+                "trip_history_db_pool_wait_seconds", [("pool", "test"), ("queue", "connections")])
+            #expect(waits.values.count == 1, "only the caller that waited is timed")
+            #expect(waits.values.allSatisfy { $0 >= 50_000_000 }, "it waited at least as long as the holder held on")
+            await pool.shutdown()
+        }
+    }
+
     /// Polls `condition` until it holds; fails after a minute (a bound for a hung test, not a measurement).
     static func eventually(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(60)

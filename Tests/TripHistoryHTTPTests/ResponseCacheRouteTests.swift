@@ -285,8 +285,9 @@ import TripHistoryTestSupport
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
                 #expect(response.headers[.cacheControl] == "no-store")
                 let text = String(buffer: response.body)
-                #expect(text.contains("trip_history_cache_hits_total{cache=\"responses\"} 1"), "\(text)")
-                #expect(text.contains("trip_history_cache_misses_total{cache=\"responses\"} 1"))
+                let list = #"cache="responses",route="/v1/riders/{rider_id}/trips""#
+                #expect(text.contains("trip_history_cache_hits_total{\(list)} 1"), "\(text)")
+                #expect(text.contains("trip_history_cache_misses_total{\(list)} 1"))
                 #expect(text.contains("# TYPE trip_history_cache_bytes gauge"))
             }
             try await client.execute(uri: "/metrics", method: .post) { response in

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import MetricsTestKit
 import NIOCore
 import Testing
 import TripHistoryAPI
@@ -29,6 +30,15 @@ import TripHistoryTestSupport
         let writer: PostgresConnectionPool
         let reader: PostgresConnectionPool
         let routing: PostgresReadRouting
+        /// What the routing recorded: its decisions by reason and the barrier's time.
+        let metrics: TestMetrics
+
+        /// Reads of `read` routed to `target` because of `reason`, so far.
+        func routed(_ read: String, to target: String, because reason: String) throws -> Int64 {
+            try metrics.expectCounter(
+                "trip_history_db_read_routing_total", [("read", read), ("target", target), ("reason", reason)]
+            ).totalValue
+        }
     }
 
     static func readURL() throws -> String {
@@ -56,7 +66,9 @@ import TripHistoryTestSupport
                     configuration: .init(connectionString: readURL, size: 2), logger: DataTestDatabase.logger)
                 if index > 0 { pools.append(writer) }
                 pools.append(reader)
-                let routing = PostgresReadRouting(writer: writer, reader: reader, logger: DataTestDatabase.logger)
+                let metrics = TestMetrics()
+                let routing = PostgresReadRouting(
+                    writer: writer, reader: reader, metricsFactory: metrics, logger: DataTestDatabase.logger)
                 let responses = cache ? TripResponseCache(startsSuspended: true) : nil
                 let listener = PostgresChangeListener(
                     connectionString: try DataTestDatabase.connectionString(), logger: DataTestDatabase.logger,
@@ -85,7 +97,7 @@ import TripHistoryTestSupport
                 instances.append(
                     Instance(
                         api: await TestAPI(repository: repository, cache: responses), writer: writer, reader: reader,
-                        routing: routing))
+                        routing: routing, metrics: metrics))
             }
             do {
                 for instance in instances {
@@ -202,9 +214,14 @@ import TripHistoryTestSupport
             ).description
             let owner = API.bearer(try await instance.api.riderToken(rider.rawValue))
             let before = instance.routing.statistics
+            let readyBefore = try instance.routed("rider", to: "reader", because: "replica_ready")
+            let barrier = try instance.metrics.expectTimer("trip_history_db_barrier_seconds")
+            let barriersBefore = barrier.values.count
             let first = try await Self.list(instance, rider: rider, headers: owner)
             #expect(instance.routing.statistics.readerReads == before.readerReads + 1)
             #expect(instance.routing.statistics.writerReads == before.writerReads)
+            #expect(try instance.routed("rider", to: "reader", because: "replica_ready") == readyBefore + 1)
+            #expect(barrier.values.count == barriersBefore + 1, "the rider read passed the change-feed barrier")
             // Replay only moves forward: if the standby still lacks the row now, it lacked it for the read too.
             let replayed = try await instance.reader.withConnection { connection in
                 try connection.query("SELECT count(*) FROM trips WHERE id = \(unannounced)::bigint").int64(0, 0)
@@ -236,6 +253,7 @@ import TripHistoryTestSupport
             _ = try await analyst.stats(matching: TripStatsQuery(filter: filter, granularity: .day, timeZone: "UTC"))
             #expect(instance.routing.statistics.readerReads == beforeAnalyst.readerReads + 1)
             #expect(instance.routing.statistics.writerReads == beforeAnalyst.writerReads)
+            #expect(try instance.routed("analyst", to: "reader", because: "replica_ready") == 1)
         }
     }
 
@@ -283,6 +301,9 @@ import TripHistoryTestSupport
                 if !listed.contains(id) { missing.append("cycle \(cycle): trip \(id) of rider \(rider)") }
             }
             #expect(missing.isEmpty, "reads that missed the acknowledged trip: \(missing)")
+            // The sampler sees a primary, so no rider read was sent to the reader.
+            #expect(try instance.routed("rider", to: "writer", because: "reader_not_standby") == 10)
+            #expect(try instance.routed("rider", to: "reader", because: "replica_ready") == 0)
         }
     }
 

@@ -20,6 +20,8 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let tokens: AccessTokens
     private let cursors: CursorCodec
     private let cache: TripResponseCache?
+    /// The cache's lookup counters of the list and detail routes.
+    private let cacheRoutes: (list: ResponseCacheRoute, detail: ResponseCacheRoute)?
     private let fence: (any ChangeFeedFence)?
     private let limits: RateLimits?
     private let bodyDecoder = JSONDecoder()
@@ -43,6 +45,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         self.tokens = tokens
         self.cursors = cursors
         self.cache = cache
+        self.cacheRoutes = cache.map { ($0.route(RiderReadPath.listRoute), $0.route(RiderReadPath.detailRoute)) }
         self.fence = cache == nil ? nil : fence
         self.limits = limits
     }
@@ -92,7 +95,9 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
         // The key is built once, for the lookup here and for the computation of a miss.
         let key = cache.map { _ in read.cacheKey }
-        if fence == nil, let cache, let key, let stored = cache.storedValue(for: key, scope: read.riderID) {
+        if fence == nil, let cache, let key,
+            let stored = cache.storedValue(for: key, scope: read.riderID, route: cacheRoute(of: read))
+        {
             return .stored(
                 StoredResponse(
                     route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
@@ -116,8 +121,15 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             return Self.respond(try await compute(), source: .bypassed, ifNoneMatch: ifNoneMatch)
         }
         let (response, source) = try await cache.value(
-            for: key ?? read.cacheKey, scope: read.riderID, compute: compute)
+            for: key ?? read.cacheKey, scope: read.riderID, route: cacheRoute(of: read), compute: compute)
         return Self.respond(response, source: source, ifNoneMatch: ifNoneMatch)
+    }
+
+    private func cacheRoute(of read: RiderTripsRead) -> ResponseCacheRoute? {
+        switch read.kind {
+        case .list: cacheRoutes?.list
+        case .detail: cacheRoutes?.detail
+        }
     }
 
     /// Checks a list request's path, query and cursor in the order its problems are reported, then access.

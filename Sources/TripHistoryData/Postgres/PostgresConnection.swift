@@ -30,6 +30,9 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Whether giving a statement up also asks the server to cancel it; false while a `COMMIT` runs, whose
     /// cancellation would keep the commit locally but skip its wait for a synchronous standby.
     var cancelsAbandonedStatements = true
+    /// Where the time of each prepared statement and commit is recorded, when the connection belongs to a
+    /// pool that measures them.
+    var statementTimers: PostgresStatementTimers?
 
     /// TCP keepalives and a TCP user timeout, so an idle connection to a peer that vanished, or data the
     /// peer never acknowledges, fail after about eleven seconds instead of the kernel's default of hours or
@@ -149,6 +152,8 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Executes `statement` with `bindings` and returns the raw rows.
     func execute(_ statement: PreparedStatement, _ bindings: PostgresBindings) throws(PostgresError) -> PostgresRows {
+        let start = ContinuousClock.now
+        defer { statementTimers?.record(statement.name, since: start) }
         try prepareIfNeeded(statement)
         try startExchange()
         let sent = try withParameters(bindings.values) { count, values in
@@ -201,7 +206,11 @@ public final class PostgresConnection: @unchecked Sendable {
     /// confirms it.
     func commit() throws(PostgresError) {
         cancelsAbandonedStatements = false
-        defer { cancelsAbandonedStatements = true }
+        let start = ContinuousClock.now
+        defer {
+            cancelsAbandonedStatements = true
+            statementTimers?.record("commit", since: start)
+        }
         // One message: the timeout is armed per statement, so COMMIT starts with the SET LOCAL value.
         try execute(unsafeSQL: "SET LOCAL statement_timeout = 0; COMMIT")
     }

@@ -52,14 +52,18 @@ extension PostgresConnectionPool {
             statementTimeout + queryGrace
         }
 
-        /// `existing` while it is alive, else a new connection with these settings. Blocks on the network, so
-        /// call it only where libpq may block (the pool's threads).
-        func liveConnection(reusing existing: PostgresConnection?) throws(PostgresError) -> PostgresConnection {
+        /// `existing` while it is alive, else a new connection with these settings whose statements are timed
+        /// into `timers`. Blocks on the network, so call it only where libpq may block (the pool's threads).
+        func liveConnection(
+            reusing existing: PostgresConnection?, timers: PostgresStatementTimers
+        ) throws(PostgresError) -> PostgresConnection {
             if let existing, existing.isAlive { return existing }
-            return try PostgresConnection(
+            let connection = try PostgresConnection(
                 connectionString: connectionString, connectTimeoutSeconds: connectTimeoutSeconds,
                 statementTimeoutMilliseconds: statementTimeoutMilliseconds, queryGrace: queryGrace
             )
+            connection.statementTimers = timers
+            return connection
         }
 
         var statementTimeoutMilliseconds: Int { statementTimeout.wholeMilliseconds }

@@ -26,6 +26,7 @@ public final class PostgresConnectionPool: Service, Sendable {
     private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let pipelinedReads: PostgresPipelinedReads
     private let metrics: PostgresPoolMetrics
+    private let statementTimers: PostgresStatementTimers
 
     /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
     /// Records its queues into `metricsFactory` labelled `pool: name`.
@@ -39,9 +40,12 @@ public final class PostgresConnectionPool: Service, Sendable {
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.size)
         threadPool.start()
         self.metrics = PostgresPoolMetrics(pool: name, queue: "connections", factory: metricsFactory)
+        let statementTimers = PostgresStatementTimers(pool: name, factory: metricsFactory)
+        self.statementTimers = statementTimers
         self.pipelinedReads = PostgresPipelinedReads(
             configuration: configuration,
-            metrics: PostgresPoolMetrics(pool: name, queue: "pipelined", factory: metricsFactory), logger: logger)
+            metrics: PostgresPoolMetrics(pool: name, queue: "pipelined", factory: metricsFactory),
+            timers: statementTimers, logger: logger)
         // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
         let interval = min(configuration.acquireTimeout / 10, .milliseconds(50))
         let task = Task { [weak self] in
@@ -75,12 +79,13 @@ public final class PostgresConnectionPool: Service, Sendable {
     ) async throws -> T {
         let lease = try await acquire()
         let configuration = self.configuration
+        let timers = statementTimers
         let outcome: Outcome<T>
         do {
             outcome = try await threadPool.runIfActive {
                 let connection: PostgresConnection
                 do {
-                    connection = try configuration.liveConnection(reusing: lease)
+                    connection = try configuration.liveConnection(reusing: lease, timers: timers)
                 } catch {
                     return Outcome(connection: nil, result: .failure(error))
                 }
@@ -213,8 +218,9 @@ public final class PostgresConnectionPool: Service, Sendable {
             state.nextWaiterID += 1
             return state.nextWaiterID
         }
-        let deadline = ContinuousClock.now.advanced(by: configuration.acquireTimeout)
-        return try await withTaskCancellationHandler {
+        let start = ContinuousClock.now
+        let deadline = start.advanced(by: configuration.acquireTimeout)
+        let connection = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
                 let immediate: Result<PostgresConnection?, any Error>? = state.withLockedValue { state in
@@ -245,6 +251,8 @@ public final class PostgresConnectionPool: Service, Sendable {
         } onCancel: {
             removeWaiter(id, error: CancellationError())
         }
+        metrics.wait.record(duration: .now - start)
+        return connection
     }
 
     /// Fails, with `acquireTimeout`, every waiter whose deadline has passed.

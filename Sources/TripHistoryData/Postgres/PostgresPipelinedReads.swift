@@ -24,11 +24,13 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     // @unchecked Sendable: `reads`, `isShutdown` and `running` are only touched with `condition` locked.
 
     /// One read: the statement with its bindings, the replay position the serving connection must have
-    /// reached (nil: none), when waiting longer means failing with `acquireTimeout`, and what to do with the
-    /// outcome (called once, on the connection's thread, so the rows are read where they were produced).
+    /// reached (nil: none), when it was queued, when waiting longer means failing with `acquireTimeout`, and
+    /// what to do with the outcome (called once, on the connection's thread, so the rows are read where they
+    /// were produced).
     struct Read: Sendable {
         let query: PostgresConnection.PipelinedStatement
         let requiredReplay: WALPosition?
+        let enqueued: ContinuousClock.Instant
         let deadline: ContinuousClock.Instant
         let complete: @Sendable (Result<PostgresRows, any Error>) -> Void
     }
@@ -39,6 +41,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
 
     private let configuration: PostgresConnectionPool.Configuration
     private let metrics: PostgresPoolMetrics
+    private let timers: PostgresStatementTimers
     private let logger: Logger
     private let condition = NSCondition()
     private var reads: [Read] = []
@@ -46,9 +49,13 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     private var running: Int
     private var stopped: [CheckedContinuation<Void, Never>] = []
 
-    init(configuration: PostgresConnectionPool.Configuration, metrics: PostgresPoolMetrics, logger: Logger) {
+    init(
+        configuration: PostgresConnectionPool.Configuration, metrics: PostgresPoolMetrics,
+        timers: PostgresStatementTimers, logger: Logger
+    ) {
         self.configuration = configuration
         self.metrics = metrics
+        self.timers = timers
         self.logger = logger
         self.running = configuration.pipelinedConnections
         for index in 0..<configuration.pipelinedConnections {
@@ -69,9 +76,10 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         _ query: PostgresConnection.PipelinedStatement, requiredReplay: WALPosition? = nil,
         complete: @escaping @Sendable (Result<PostgresRows, any Error>) -> Void
     ) {
+        let now = ContinuousClock.now
         let read = Read(
-            query: query, requiredReplay: requiredReplay, deadline: .now.advanced(by: configuration.acquireTimeout),
-            complete: complete)
+            query: query, requiredReplay: requiredReplay, enqueued: now,
+            deadline: now.advanced(by: configuration.acquireTimeout), complete: complete)
         condition.lock()
         guard !isShutdown else {
             condition.unlock()
@@ -174,7 +182,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     private func run(_ batch: [Read], on existing: PostgresConnection?) -> PostgresConnection? {
         let connection: PostgresConnection
         do {
-            connection = try configuration.liveConnection(reusing: existing)
+            connection = try configuration.liveConnection(reusing: existing, timers: timers)
         } catch {
             for read in batch { read.complete(.failure(error)) }
             return nil
@@ -185,9 +193,12 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         let first = checksReplay ? 1 : 0
         var replayed: WALPosition?
         var reported = 0
+        let statements = (checksReplay ? [Self.replayCheck] : []) + batch.map(\.query)
+        let start = ContinuousClock.now
+        for read in batch { metrics.wait.record(duration: start - read.enqueued) }
         do {
-            try connection.executePipelined((checksReplay ? [Self.replayCheck] : []) + batch.map(\.query)) {
-                index, result in
+            try connection.executePipelined(statements) { index, result in
+                timers.record(statements[index].statement.name, since: start)
                 guard index >= first else {
                     replayed = (try? result.get()).flatMap { try? ReplayPosition().decodeFirstRow($0) } ?? nil
                     return

@@ -6,6 +6,8 @@ import Metrics
 /// - `trip_history_db_pool_waiting{pool, queue}`: callers waiting now, sampled by the pool's sweeper;
 /// - `trip_history_db_pool_waits_total{pool, queue}`: callers that found every connection busy and waited
 ///   (the `connections` queue; every pipelined read queues, so that one counts none);
+/// - `trip_history_db_pool_wait_seconds{pool, queue}`: how long callers waited before they got a connection
+///   (those of `waits_total`) or, in the `pipelined` queue, before their read was sent (every read);
 /// - `trip_history_db_pool_shed_total{pool, queue, reason}`: callers refused, `full` at once because the
 ///   queue held its maximum, `timeout` after waiting the acquire timeout. Each is answered `503`.
 struct PostgresPoolMetrics: Sendable {
@@ -13,6 +15,9 @@ struct PostgresPoolMetrics: Sendable {
     let waits: Counter
     let shedFull: Counter
     let shedTimeout: Counter
+    let wait: Timer
+
+    static let waitLabel = "trip_history_db_pool_wait_seconds"
 
     init(pool: String, queue: String, factory: any MetricsFactory) {
         let dimensions = [("pool", pool), ("queue", queue)]
@@ -22,6 +27,9 @@ struct PostgresPoolMetrics: Sendable {
             label: "trip_history_db_pool_shed_total", dimensions: dimensions + [("reason", "full")], factory: factory)
         shedTimeout = Counter(
             label: "trip_history_db_pool_shed_total", dimensions: dimensions + [("reason", "timeout")],
+            factory: factory)
+        wait = Timer(
+            label: Self.waitLabel, dimensions: dimensions, preferredDisplayUnit: .seconds,
             factory: factory)
     }
 }

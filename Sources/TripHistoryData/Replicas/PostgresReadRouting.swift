@@ -1,6 +1,7 @@
 public import CoreMetrics
 import Foundation
 public import Logging
+import Metrics
 import Synchronization
 public import TripHistoryDomain
 
@@ -23,7 +24,7 @@ public import TripHistoryDomain
 /// guarantee. A reader read that fails on a connection problem is retried once on the writer.
 public final class PostgresReadRouting: Sendable {
     /// Where a read was sent, the `target` label of the read counter.
-    public enum Target: String, Sendable {
+    public enum Target: String, Sendable, CaseIterable {
         case writer
         case reader
     }
@@ -60,6 +61,7 @@ public final class PostgresReadRouting: Sendable {
     private let writerReads: Counter
     private let readerReads: Counter
     private let readerBehind: Counter
+    private let routing: ReadRoutingMetrics
     private let logger: Logger
 
     /// Without `reader`, every read goes to `writer` and nothing else here has any effect, except that
@@ -83,6 +85,7 @@ public final class PostgresReadRouting: Sendable {
             label: "trip_history_db_reads_total", dimensions: [("target", Target.reader.rawValue)],
             factory: metricsFactory)
         readerBehind = Counter(label: "trip_history_db_reader_behind_total", factory: metricsFactory)
+        routing = ReadRoutingMetrics(factory: metricsFactory)
         if reader != nil || fencesChanges {
             let channel = barrierChannel
             barrier = ChangeFeedBarrier(timeout: barrierTimeout) { token in
@@ -104,21 +107,24 @@ public final class PostgresReadRouting: Sendable {
     /// call.
     func riderRead<T>(_ riderID: RiderID, _ body: (RoutedReads) async throws -> T) async throws -> T {
         let onWriter: (PostgresConnectionPool) async throws -> T = { try await body(RoutedReads(pool: $0)) }
+        guard let reader, let barrier else { return try await run(.rider, .writer, .noReader, onWriter) }
+        let (listening, replayed) = state.withLock { ($0.listening, $0.replayed) }
+        guard let replayed else { return try await run(.rider, .writer, .readerDown, onWriter) }
         // A reader that is not a standby (a `prefer-standby` URL that fell back to a primary) is no replica to
         // check a replay position on.
-        guard let reader, let barrier, state.withLock({ $0.listening && $0.replayed.map { $0 != .end } ?? false })
-        else {
-            return try await run(.writer, onWriter)
-        }
-        guard await barrier.pass() else { return try await run(.writer, onWriter) }
+        guard replayed != .end else { return try await run(.rider, .writer, .readerNotStandby, onWriter) }
+        guard listening else { return try await run(.rider, .writer, .feedNotListening, onWriter) }
+        guard await pass(barrier) else { return try await run(.rider, .writer, .barrierFailed, onWriter) }
         let required = state.withLock { state -> WALPosition? in
             guard let replayed = state.replayed else { return nil }
             var required = state.floor
             if let rider = state.requirements[riderID] { required = max(required, rider) }
             return replayed >= required ? required : nil
         }
-        guard let required else { return try await run(.writer, onWriter) }
-        return try await onReader(reader) { try await body(RoutedReads(pool: $0, requiredReplay: required)) }
+        guard let required else { return try await run(.rider, .writer, .riderNotReplayed, onWriter) }
+        return try await onReader(.rider, reader) {
+            try await body(RoutedReads(pool: $0, requiredReplay: required))
+        }
     }
 
     /// Runs an analyst read on `reader` while the replica is up, else on `writer`: the analyst API's own
@@ -127,30 +133,36 @@ public final class PostgresReadRouting: Sendable {
         writer: PostgresConnectionPool, reader: PostgresConnectionPool?,
         _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
-        guard let reader, state.withLock({ $0.replayed != nil }) else {
-            return try await run(.writer, body, pool: writer)
+        guard let reader else { return try await run(.analyst, .writer, .noReader, body, pool: writer) }
+        guard state.withLock({ $0.replayed != nil }) else {
+            return try await run(.analyst, .writer, .readerDown, body, pool: writer)
         }
-        return try await onReader(reader, body, fallback: writer)
+        return try await onReader(.analyst, reader, body, fallback: writer)
     }
 
     private func onReader<T>(
-        _ reader: PostgresConnectionPool, _ body: (PostgresConnectionPool) async throws -> T,
-        fallback: PostgresConnectionPool? = nil
+        _ read: ReadRoutingMetrics.Read, _ reader: PostgresConnectionPool,
+        _ body: (PostgresConnectionPool) async throws -> T, fallback: PostgresConnectionPool? = nil
     ) async throws -> T {
+        let reason: ReadRoutingMetrics.Reason
         do {
-            return try await run(.reader, body, pool: reader)
+            return try await run(read, .reader, .replicaReady, body, pool: reader)
         } catch is ReplicaBehind {
             readerBehind.increment()
+            reason = .readerBehind
         } catch let error as PostgresError where error.isConnectionProblem {
             logger.notice("reader unavailable; reading from the writer", metadata: ["error": "\(error.message)"])
+            reason = .readerFailed
         } catch let error as PostgresPoolError {
             logger.notice("reader pool unavailable; reading from the writer", metadata: ["error": "\(error)"])
+            reason = .readerFailed
         }
-        return try await run(.writer, body, pool: fallback)
+        return try await run(read, .writer, reason, body, pool: fallback)
     }
 
     private func run<T>(
-        _ target: Target, _ body: (PostgresConnectionPool) async throws -> T, pool: PostgresConnectionPool? = nil
+        _ read: ReadRoutingMetrics.Read, _ target: Target, _ reason: ReadRoutingMetrics.Reason,
+        _ body: (PostgresConnectionPool) async throws -> T, pool: PostgresConnectionPool? = nil
     ) async throws -> T {
         state.withLock {
             switch target {
@@ -159,7 +171,15 @@ public final class PostgresReadRouting: Sendable {
             }
         }
         (target == .writer ? writerReads : readerReads).increment()
+        routing.count(read, to: target, because: reason)
         return try await body(pool ?? writer)
+    }
+
+    /// Passes the change-feed barrier, timing the wait.
+    private func pass(_ barrier: ChangeFeedBarrier) async -> Bool {
+        let start = ContinuousClock.now
+        defer { routing.barrier.record(duration: .now - start) }
+        return await barrier.pass()
     }
 
     // MARK: The change listener's reports
@@ -213,7 +233,7 @@ extension PostgresReadRouting: ChangeFeedFence {
     /// without a barrier, or when the barrier fails or times out.
     public func awaitCurrent() async -> Bool {
         guard let barrier, state.withLock({ $0.listening }) else { return false }
-        return await barrier.pass()
+        return await pass(barrier)
     }
 }
 

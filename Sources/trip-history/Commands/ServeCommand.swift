@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import Metrics
 import Prometheus
+import TripHistoryData
 
 /// `trip-history serve`: runs the HTTP API until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -70,7 +71,11 @@ struct ServeCommand: AsyncParsableCommand {
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.
         let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        var factory = PrometheusMetricsFactory(registry: registry)
+        for label in DatabaseLatencyHistograms.labels {
+            factory.durationHistogramBuckets[label] = DatabaseLatencyHistograms.buckets
+        }
+        MetricsSystem.bootstrap(factory)
         let application = try await buildApplication(configuration: configuration, metrics: registry, logger: logger)
         try await application.runService()
     }
