@@ -52,8 +52,10 @@ import TripHistoryTestSupport
     /// Runs `body` with `count` instances, once each listens and the standby has replayed the migrated schema.
     /// With `sampledURL`, the lag sampler samples that server instead of the reader pool's (and `body` starts
     /// at once): as when a multi-host reader URL put the sampler's session on another node than the pool's.
+    /// With `readerURL`, the reader pool connects there instead.
     private func withInstances(
-        _ count: Int, cache: Bool = false, sampledURL: String? = nil, _ body: ([Instance]) async throws -> Void
+        _ count: Int, cache: Bool = false, sampledURL: String? = nil, readerURL: String? = nil,
+        _ body: ([Instance]) async throws -> Void
     ) async throws {
         let readURL = try Self.readURL()
         try await DataTestDatabase.withPool(size: 2) { firstWriter in
@@ -63,7 +65,8 @@ import TripHistoryTestSupport
             for index in 0..<count {
                 let writer = index == 0 ? firstWriter : try await DataTestDatabase.makePool(size: 2)
                 let reader = PostgresConnectionPool(
-                    configuration: .init(connectionString: readURL, size: 2), logger: DataTestDatabase.logger)
+                    configuration: .init(connectionString: readerURL ?? readURL, size: 2),
+                    logger: DataTestDatabase.logger)
                 if index > 0 { pools.append(writer) }
                 pools.append(reader)
                 let metrics = TestMetrics()
@@ -101,7 +104,7 @@ import TripHistoryTestSupport
             }
             do {
                 for instance in instances {
-                    if sampledURL == nil {
+                    if sampledURL == nil && readerURL == nil {
                         try await Self.untilReaderServes(instance)
                     } else {
                         try await Self.untilSampledAndListening(instance)
@@ -304,6 +307,35 @@ import TripHistoryTestSupport
             // The sampler sees a primary, so no rider read was sent to the reader.
             #expect(try instance.routed("rider", to: "writer", because: "reader_not_standby") == 10)
             #expect(try instance.routed("rider", to: "reader", because: "replica_ready") == 0)
+        }
+    }
+
+    /// The opposite split: the sampler on the standby opens the way to the reader, whose pool is on a primary
+    /// (not a standby at all). The serving connection's own check refuses each read, which the writer then
+    /// serves, without the reader's requirement.
+    @Test func readsTheReaderConnectionRefusesAreServedByTheWriter() async throws {
+        try await withInstances(1, readerURL: try DataTestDatabase.connectionString()) { instances in
+            let instance = instances[0]
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await instance.api.riderToken(rider.rawValue))
+            let id = try await Self.post(
+                instance, rider: rider, minute: 0, headers: try await instance.api.recordHeaders())
+            // Once the standby has replayed the trip, the sample lets the rider's reads go to the reader.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try instance.routed("rider", to: "reader", because: "replica_ready") == 0 {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("no read was ever sent to the reader")
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(50))
+                #expect(try await Self.list(instance, rider: rider, headers: owner) == [id])
+            }
+            let behind = try instance.routed("rider", to: "writer", because: "reader_behind")
+            #expect(behind >= 1, "the reader connection, on a primary, refused the read")
+            for _ in 0..<5 {
+                #expect(try await Self.list(instance, rider: rider, headers: owner) == [id])
+            }
+            #expect(try instance.routed("rider", to: "writer", because: "reader_behind") == behind + 5)
         }
     }
 

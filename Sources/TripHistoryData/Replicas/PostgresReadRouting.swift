@@ -115,15 +115,19 @@ public final class PostgresReadRouting: Sendable {
         guard replayed != .end else { return try await run(.rider, .writer, .readerNotStandby, onWriter) }
         guard listening else { return try await run(.rider, .writer, .feedNotListening, onWriter) }
         guard await pass(barrier) else { return try await run(.rider, .writer, .barrierFailed, onWriter) }
+        // The serving connection must have replayed what the sample saw, not only the rider's own requirement:
+        // the sample drops requirements it satisfies, and a connection on another, lagging standby than the
+        // sampler's must not pass for having replayed anything at all.
         let required = state.withLock { state -> WALPosition? in
             guard let replayed = state.replayed else { return nil }
             var required = state.floor
             if let rider = state.requirements[riderID] { required = max(required, rider) }
-            return replayed >= required ? required : nil
+            return replayed >= required ? replayed : nil
         }
         guard let required else { return try await run(.rider, .writer, .riderNotReplayed, onWriter) }
-        return try await onReader(.rider, reader) {
-            try await body(RoutedReads(pool: $0, requiredReplay: required))
+        // Only the reader's connection checks its replay position: the writer has everything.
+        return try await onReader(.rider, reader) { pool in
+            try await body(RoutedReads(pool: pool, requiredReplay: pool === reader ? required : nil))
         }
     }
 
