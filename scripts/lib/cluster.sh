@@ -18,6 +18,7 @@
 #   cl_wait_state NAME STATE SECONDS              waits until NAME reports STATE
 #   cl_node_with_state STATE                      prints node1 or node2 (reported state), if any
 #   cl_node_stop NAME / cl_node_start NAME        `pg_autoctl stop --immediate` (postgres -m immediate) / run
+#   cl_psql NAME ARGS...                          psql as `postgres` on NAME's service database (-A -t)
 #   cl_writer_uri / cl_reader_uri                 multi-host URIs: read-write, and prefer-standby for reads
 #   cl_instances_up BIN / cl_instances_down       the serve processes, with DATABASE_URL and DATABASE_READ_URL,
 #                                                 in strict cache coherence unless TRIP_HISTORY_CACHE_COHERENCE says
@@ -128,6 +129,12 @@ _cl_psql() {
     local port=$1
     shift
     PGCONNECT_TIMEOUT=3 "$CL_PG_BIN/psql" -X -q -A -t -h 127.0.0.1 -p "$port" -U postgres "$@"
+}
+
+cl_psql() {
+    local name=${1:?cl_psql NAME ARGS...}
+    shift
+    _cl_psql "$(_cl_port_of "$name")" -d "${PG_DATABASE_NAME:-trip_history}" "$@"
 }
 
 cl_formation_up() {

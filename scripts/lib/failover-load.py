@@ -9,6 +9,12 @@
   coherence  N rounds of: read rider R's first page on instance B (cached there), record a trip through
              instance A, read the first page on B again at once; a read that misses the new trip is polled
              until it includes it (failing at --settle-seconds); counts the reads stale at once.
+  read-your-writes
+             N rounds of: record a trip of rider R through instance A, then read R's first page at once on A
+             and on B (each caches it, so the next round also checks that the cached page was replaced); a
+             read that misses the new trip counts as a miss, never polled. Then waits --settle-seconds and
+             prints the first page as each instance serves it (cached) and one of 99 trips each computes, for
+             the caller to compare with the database.
 
 Exit status 0 when the checks hold, 1 otherwise; the JSON goes to stdout either way.
 """
@@ -261,11 +267,50 @@ def coherence(args):
     return 0 if not failures and (args.allow_stale_at_once or not misses) else 1
 
 
+def read_your_writes(args):
+    riders = read_tokens(args.rider_tokens)
+    rider = sorted(riders)[0]
+    token = riders[rider]
+    clients = {"A": Client(args.base, args.timeout), "B": Client(args.read_base, args.timeout)}
+    misses, failures, written = [], [], []
+
+    def page(name, round_number, step, limit=100):
+        status, _, data = clients[name].request("GET", "/v1/riders/%d/trips?limit=%d" % (rider, limit), token)
+        if status != 200:
+            failures.append({"round": round_number, "step": step, "instance": name, "status": status})
+            return None
+        return [trip["id"] for trip in json.loads(data)["data"]]
+
+    for name in clients:
+        page(name, -1, "prime")
+    for round_number in range(args.rounds):
+        key = "%s-%d-%d" % (args.key_prefix, os.getpid(), round_number)
+        status, _, data = clients["A"].request(
+            "POST", "/v1/trips", args.service_token, trip_body(rider), {"Idempotency-Key": key})
+        if status != 201:
+            failures.append({"round": round_number, "step": "write", "status": status})
+            continue
+        trip_id = json.loads(data)["id"]
+        written.append(trip_id)
+        for name in clients:
+            ids = page(name, round_number, "read")
+            if ids is not None and trip_id not in ids:
+                misses.append({"round": round_number, "instance": name, "trip": trip_id})
+    time.sleep(args.settle_seconds)
+    final = {name: page(name, args.rounds, "final") for name in clients}
+    # A page no round asked for is computed now, not served from a cache.
+    computed = {name: page(name, args.rounds, "final computed", limit=99) for name in clients}
+    summary = {"rounds": args.rounds, "rider": rider, "written": written, "misses": misses,
+               "failures": failures, "final_pages": final, "final_computed_pages": computed}
+    print(json.dumps(summary, indent=2))
+    return 0 if not misses and not failures else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["load", "coherence"])
+    parser.add_argument("mode", choices=["load", "coherence", "read-your-writes"])
     parser.add_argument("--base", required=True)
-    parser.add_argument("--read-base", help="coherence: the instance that reads")
+    parser.add_argument("--read-base", help="coherence, read-your-writes: the instance that reads")
     parser.add_argument("--service-token", required=True)
     parser.add_argument("--rider-tokens", required=True, help="file of 'rider<TAB>token' lines")
     parser.add_argument("--writers", type=int, default=2)
@@ -279,11 +324,13 @@ def main():
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--key-prefix", default="load")
     parser.add_argument("--settle-seconds", type=float, default=5,
-                        help="coherence: how long a stale page may take to be replaced")
+                        help="coherence: how long a stale page may take to be replaced; read-your-writes: the "
+                        "wait before the final pages")
     parser.add_argument("--allow-stale-at-once", action="store_true",
                         help="coherence: count, rather than fail on, reads stale at once that are replaced in time")
     args = parser.parse_args()
-    sys.exit(load(args) if args.mode == "load" else coherence(args))
+    modes = {"load": load, "coherence": coherence, "read-your-writes": read_your_writes}
+    sys.exit(modes[args.mode](args))
 
 
 if __name__ == "__main__":
