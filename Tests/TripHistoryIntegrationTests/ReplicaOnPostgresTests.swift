@@ -310,6 +310,40 @@ import TripHistoryTestSupport
         }
     }
 
+    /// Two standbys: the sampler on one that replays at once, the reader pool on one 3 s behind, as several
+    /// hosts in a reader URL can place them. The sample soon drops the rider's requirement, yet each read
+    /// right after the write must include the trip: the lagging connection must have replayed what the
+    /// sample saw, so it refuses the read and the writer serves it.
+    @Test func aReaderConnectionBehindTheSampledStandbyNeverServesARead() async throws {
+        guard let caughtUp = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_SECOND_READ_URL"], !caughtUp.isEmpty
+        else {
+            Issue.record(
+                "TRIP_HISTORY_TEST_SECOND_READ_URL is not set: this test needs the second standby scripts/test starts")
+            return
+        }
+        try await withInstances(1, sampledURL: caughtUp) { instance in
+            let instance = instance[0]
+            let service = try await instance.api.recordHeaders()
+            var missing: [String] = []
+            for cycle in 0..<5 {
+                let rider = DataTestDatabase.randomRiderID()
+                let owner = API.bearer(try await instance.api.riderToken(rider.rawValue))
+                let id = try await Self.post(instance, rider: rider, minute: cycle, headers: service)
+                // Long enough for the caught-up standby's sample to pass the rider's requirement, far shorter
+                // than the lagging standby's delay.
+                for _ in 0..<4 {
+                    try await Task.sleep(for: .milliseconds(250))
+                    let listed = try await Self.list(instance, rider: rider, headers: owner)
+                    if !listed.contains(id) { missing.append("cycle \(cycle): trip \(id) of rider \(rider)") }
+                }
+            }
+            #expect(missing.isEmpty, "reads that missed the acknowledged trip: \(missing)")
+            #expect(
+                try instance.routed("rider", to: "writer", because: "reader_behind") > 0,
+                "the lagging connection refused reads the sample had let through")
+        }
+    }
+
     /// The opposite split: the sampler on the standby opens the way to the reader, whose pool is on a primary
     /// (not a standby at all). The serving connection's own check refuses each read, which the writer then
     /// serves, without the reader's requirement.
