@@ -154,13 +154,16 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         return riderTrips.earlyAnswer(to: head)
     }
 
-    /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection and the
-    /// early-read handler after them, counting in `metrics` like the router, adding the CORS fields like the
-    /// router, and logging unexpected failures to `logger`.
+    /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection, the PROXY
+    /// protocol header read first on connections from `trustedProxies`, and the early-read handler after
+    /// them, counting in `metrics` like the router, adding the CORS fields like the router, and logging
+    /// unexpected failures to `logger`.
     public func http1(
-        metrics: RequestMetrics, logger: Logger, connectionLimits: ConnectionLimits = ConnectionLimits()
+        metrics: RequestMetrics, logger: Logger, connectionLimits: ConnectionLimits = ConnectionLimits(),
+        trustedProxies: TrustedProxies = TrustedProxies()
     ) -> HTTPServerBuilder {
         .guardedHTTP1(
-            limits: connectionLimits, logger: logger, metrics: metrics, cors: cors, answer: earlyAnswer(to:))
+            limits: connectionLimits, trustedProxies: trustedProxies, logger: logger, metrics: metrics, cors: cors,
+            answer: earlyAnswer(to:))
     }
 }

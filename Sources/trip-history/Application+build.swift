@@ -121,7 +121,9 @@ func buildApplication(
     let requestMetrics = RequestMetrics()
     var application = Application(
         router: server.router(metrics: requestMetrics),
-        server: server.http1(metrics: requestMetrics, logger: logger, connectionLimits: configuration.connections),
+        server: server.http1(
+            metrics: requestMetrics, logger: logger, connectionLimits: configuration.connections,
+            trustedProxies: configuration.trustedProxies),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )

@@ -44,6 +44,11 @@ final class RawConnection {
         try await channel.outbound.write(ByteBuffer(string: text))
     }
 
+    /// Sends `bytes` as they are, in one write (a binary PROXY protocol header).
+    func send(bytes: [UInt8]) async throws {
+        try await channel.outbound.write(ByteBuffer(bytes: bytes))
+    }
+
     func close() async {
         try? await channel.channel.close()
     }

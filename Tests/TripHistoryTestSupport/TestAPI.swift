@@ -111,13 +111,15 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// Runs `body` against a real server on a loopback socket, wired like `serve`: the early-read handler
     /// answers the liveness probe and the rider reads it can check before the router, unless `earlyReads` is
     /// false. The router's and the handler's responses are counted in `metrics`; `onEarlyAnswer` is told how
-    /// the handler answers each request it takes. The connection guards enforce `connectionLimits`; by
+    /// the handler answers each request it takes. Connections from `trustedProxies` (none by default) must
+    /// start with a PROXY protocol header. The connection guards enforce `connectionLimits`; by
     /// default the service's limits with head and idle timeouts far longer than a test, since the test
     /// client has one connection, opened at the start, that a busy machine must not see closed between
     /// requests.
     public func testLive<Value: Sendable>(
         earlyReads: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
         connectionLimits: ConnectionLimits = ConnectionLimits(headTimeout: .seconds(300), idleTimeout: .seconds(300)),
+        trustedProxies: TrustedProxies = TrustedProxies(),
         onEarlyAnswer: @escaping @Sendable (EarlyAnswer) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
@@ -131,8 +133,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let application = Application(
             router: makeRouter(requestMetrics),
             server: .guardedHTTP1(
-                limits: connectionLimits, logger: Logger(label: "test"), metrics: requestMetrics, cors: cors,
-                answer: answer)
+                limits: connectionLimits, trustedProxies: trustedProxies, logger: Logger(label: "test"),
+                metrics: requestMetrics, cors: cors, answer: answer)
         )
         return try await application.test(.live, body)
     }

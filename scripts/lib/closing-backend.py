@@ -1,7 +1,8 @@
 """A backend for scripts/test-proxy that answers nothing: every request but GET /readyz is read whole, written
 to the log as `METHOD PATH` (one line, flushed before the socket closes), and the connection is closed
 without a response, as an instance that crashed mid-request would. GET /readyz answers 200 so haproxy's
-checks keep the server in rotation.
+checks keep the server in rotation. A PROXY protocol v2 header before the request (haproxy's send-proxy-v2, on
+checks too) is skipped.
 
     python3 closing-backend.py LOG PORT_FILE     listens on 127.0.0.1, an ephemeral port written to PORT_FILE
 """
@@ -10,12 +11,20 @@ import os
 import socketserver
 import sys
 
+PROXY_V2_SIGNATURE = b"\r\n\r\n\x00\r\nQUIT\n"
+
 
 class Handler(socketserver.StreamRequestHandler):
     def handle(self):
         head = []
+        start = self.rfile.read(len(PROXY_V2_SIGNATURE))
+        if start == PROXY_V2_SIGNATURE:
+            rest = self.rfile.read(4)
+            self.rfile.read(int.from_bytes(rest[2:4], "big"))
+            start = b""
         while True:
-            line = self.rfile.readline(65536)
+            line = start + self.rfile.readline(65536)
+            start = b""
             if not line or line in (b"\r\n", b"\n"):
                 break
             head.append(line.decode("latin-1").rstrip("\r\n"))

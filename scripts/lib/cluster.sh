@@ -21,7 +21,8 @@
 #   cl_psql NAME ARGS...                          psql as `postgres` on NAME's service database (-A -t)
 #   cl_writer_uri / cl_reader_uri                 multi-host URIs: read-write, and prefer-standby for reads
 #   cl_instances_up BIN / cl_instances_down       the serve processes, with DATABASE_URL and DATABASE_READ_URL,
-#                                                 in strict cache coherence unless TRIP_HISTORY_CACHE_COHERENCE says
+#                                                 in strict cache coherence unless TRIP_HISTORY_CACHE_COHERENCE says,
+#                                                 trusting the PROXY headers of haproxy (from CL_PROXY_SOURCE)
 #   cl_proxy_up / cl_proxy_down                   haproxy, active checks on /readyz
 #   cl_proxy_config DIR HTTP_PORT PORT...         writes DIR/haproxy.cfg from deploy/haproxy.cfg for loopback
 #   cl_wait_http URL SECONDS                      waits until URL answers 200
@@ -34,6 +35,9 @@ CL_PORT_BASE=""
 CL_HTTP_PORT=""
 CL_INSTANCES=2
 CL_PG_BIN=""
+# The loopback address haproxy connects to the instances from, and the one address they trust to send PROXY
+# headers. Not 127.0.0.1, so the scripts and the bench can still call an instance directly as a client.
+CL_PROXY_SOURCE=127.0.0.2
 _CL_ENV=()
 
 cl_init() {
@@ -289,11 +293,13 @@ cl_instances_up() {
         pg_port_in_use "$port" && th_die "port $port on 127.0.0.1 is in use (instance $i)"
         (
             export DATABASE_URL DATABASE_READ_URL TRIP_HISTORY_CACHE_COHERENCE
-            export TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS
+            export TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS TRIP_HISTORY_TRUSTED_PROXIES
             # Several instances: a write on one is never missed by a cached read on another.
             TRIP_HISTORY_CACHE_COHERENCE=${TRIP_HISTORY_CACHE_COHERENCE:-strict}
-            # Every connection through haproxy comes from its address.
+            # haproxy names each client in a PROXY header, so clients are counted apart; but every load
+            # generator of the scripts and the bench runs on this host, one client address.
             TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS=${TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS:-1000}
+            TRIP_HISTORY_TRUSTED_PROXIES=${TRIP_HISTORY_TRUSTED_PROXIES:-$CL_PROXY_SOURCE}
             DATABASE_URL=$(cl_writer_uri)
             DATABASE_READ_URL=$(cl_reader_uri)
             cd "$_PG_LIB_DIR/../.." || exit 1
@@ -341,7 +347,8 @@ cl_proxy_up() {
 }
 
 # Writes DIR/haproxy.cfg: deploy/haproxy.cfg (the compose file's) listening on 127.0.0.1:HTTP_PORT, with its
-# 503 page copied to DIR, a pidfile in DIR/run and one server per loopback PORT (instance1, instance2...);
+# 503 page copied to DIR, a pidfile in DIR/run and one server per loopback PORT (instance1, instance2...),
+# connected to from CL_PROXY_SOURCE with the PROXY header deploy/haproxy.cfg's `default-server` sends;
 # checks it with `haproxy -c`. scripts/test-proxy uses it too, so both run the deployed settings.
 cl_proxy_config() { # DIR HTTP_PORT PORT...
     local dir=$1 http_port=$2 root i=0 port
@@ -356,7 +363,7 @@ cl_proxy_config() { # DIR HTTP_PORT PORT...
             -e '/^    server /d' "$root/deploy/haproxy.cfg"
         for port in "$@"; do
             i=$((i + 1))
-            printf '    server instance%s 127.0.0.1:%s check\n' "$i" "$port"
+            printf '    server instance%s 127.0.0.1:%s check source %s\n' "$i" "$port" "$CL_PROXY_SOURCE"
         done
     } >"$dir/haproxy.cfg"
     haproxy -c -q -f "$dir/haproxy.cfg"

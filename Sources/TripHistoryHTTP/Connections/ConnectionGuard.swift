@@ -3,8 +3,10 @@ import Logging
 import NIOCore
 import TripHistoryAPI
 
-/// The first handler of every connection, before the HTTP decoder: admits the connection under the cap,
-/// runs the connection's timer, and watches the bytes that arrive and whether the client reads.
+/// The first handler of every connection, before the HTTP decoder (behind `ProxyProtocolHandler` on a
+/// trusted proxy's connection): admits the connection under the cap, runs the connection's timer, and
+/// watches the bytes that arrive and whether the client reads. A connection is admitted under its
+/// `ClientAddress` when it opens, or, from a trusted proxy, once the PROXY header has named the client.
 ///
 /// The timer ticks at a quarter of the shortest timeout (`ConnectionLimits.tick`) and compares tick counts
 /// the guards recorded in `ConnectionActivity`, so a request costs a few stores, never a timer of its own.
@@ -22,6 +24,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     private let activity: ConnectionActivity
     private let connections: OpenConnections
+    private let client: ClientAddress
+    /// Whether admission waits for `ProxyProtocolHandler.HeaderRead`, the client not being known before.
+    private let awaitsProxyHeader: Bool
     private let logger: Logger
     private let tick: TimeAmount
     private let headTicks: Int
@@ -42,9 +47,14 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// The address key the connection was counted under, while it is.
     private var admitted: RateLimitKey?
 
-    init(limits: ConnectionLimits, connections: OpenConnections, activity: ConnectionActivity, logger: Logger) {
+    init(
+        limits: ConnectionLimits, connections: OpenConnections, client: ClientAddress, awaitsProxyHeader: Bool,
+        activity: ConnectionActivity, logger: Logger
+    ) {
         self.activity = activity
         self.connections = connections
+        self.client = client
+        self.awaitsProxyHeader = awaitsProxyHeader
         self.logger = logger
         tick = limits.tick
         headTicks = limits.ticks(limits.headTimeout)
@@ -106,6 +116,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ProxyProtocolHandler.HeaderRead {
+            admit(context: context)
+            return
+        }
         // A refused connection is closed once the client has sent all it had and closed its side, so the
         // refusal is not lost to a reset (the timer closes it if the client never does); a refusal still
         // waiting behind earlier responses is written first.
@@ -135,7 +149,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         started = true
         activity.idleSince = activity.now
         scheduleTick(context: context)
-        if let key = connections.admit(from: context.channel.remoteAddress) {
+        if !awaitsProxyHeader { admit(context: context) }
+    }
+
+    /// Counts the connection in under its client's address, or refuses it when a cap is reached.
+    private func admit(context: ChannelHandlerContext) {
+        guard admitted == nil, !activity.refusing else { return }
+        if let key = connections.admit(from: client.address) {
             admitted = key
         } else {
             activity.refusing = true

@@ -5,14 +5,22 @@ public import NIOCore
 public import TripHistoryAPI
 
 /// Hummingbird's HTTP/1.1 child channel with the connection guards around its decoder: `ConnectionGuard`
-/// first in the pipeline, then the decoder, then the early-read handler (which runs `RequestGuard`) and the
-/// framework. Both guards of a connection share one `ConnectionActivity`.
+/// first in the pipeline (after `ProxyProtocolHandler` when the peer is a trusted proxy), then the decoder,
+/// then the early-read handler (which runs `RequestGuard`) and the framework. Both guards of a connection
+/// share one `ConnectionActivity`; every part that counts per client reads the connection's `ClientAddress`,
+/// which the router's requests find as `ClientAddress.current`.
 struct GuardedHTTP1Channel: ServerChildChannel {
-    typealias Value = HTTP1Channel.Value
+    /// The framework's channel with the connection's client.
+    struct Value: ServerChildChannelValue {
+        let asyncChannel: HTTP1Channel.Value
+        let client: ClientAddress
+        var channel: any Channel { asyncChannel.channel }
+    }
 
     let responder: HTTPChannelHandler.Responder
     let limits: ConnectionLimits
     let connections: OpenConnections
+    let trustedProxies: TrustedProxies
     let metrics: RequestMetrics
     let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     let cors: CORSPolicy?
@@ -20,9 +28,18 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let activity = ConnectionActivity()
+        let peer = channel.remoteAddress
+        let client = ClientAddress(peer)
+        let fromProxy = trustedProxies.contains(peer)
         do {
+            if fromProxy {
+                try channel.pipeline.syncOperations.addHandler(
+                    ProxyProtocolHandler(client: client, logger: self.logger))
+            }
             try channel.pipeline.syncOperations.addHandler(
-                ConnectionGuard(limits: limits, connections: connections, activity: activity, logger: self.logger))
+                ConnectionGuard(
+                    limits: limits, connections: connections, client: client, awaitsProxyHeader: fromProxy,
+                    activity: activity, logger: self.logger))
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
@@ -42,28 +59,32 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         return HTTP1Channel(
             responder: responder,
             configuration: .init(additionalChannelHandlers: [earlyReads.value], httpDecoderConfiguration: decoder)
-        ).setup(channel: channel, logger: logger)
+        ).setup(channel: channel, logger: logger).map { Value(asyncChannel: $0, client: client) }
     }
 
     func handle(value: Value, logger: Logger) async {
-        await HTTP1Channel(responder: responder).handle(value: value, logger: logger)
+        await ClientAddress.$current.withValue(value.client) {
+            await HTTP1Channel(responder: responder).handle(value: value.asyncChannel, logger: logger)
+        }
     }
 }
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the connection guards enforcing `limits` on every connection (see `ConnectionGuard`,
-    /// `RequestGuard`), and the early-read handler answering what `answer` says it may before the framework
+    /// `RequestGuard`), the PROXY protocol header read first on connections from `trustedProxies` (see
+    /// `ProxyProtocolHandler`; none by default), and the early-read handler answering what `answer` says it may before the framework
     /// (nil for every request passes them all on), counting in `metrics` like the router and adding the CORS
     /// fields of `cors` as the router does.
     public static func guardedHTTP1(
-        limits: ConnectionLimits, logger: Logger, metrics: RequestMetrics, cors: CORSPolicy? = nil,
-        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+        limits: ConnectionLimits, trustedProxies: TrustedProxies = TrustedProxies(), logger: Logger,
+        metrics: RequestMetrics, cors: CORSPolicy? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) -> HTTPServerBuilder {
         let connections = OpenConnections(
             capacity: limits.maximumConnections, perAddress: limits.maximumConnectionsPerAddress)
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
-                responder: responder, limits: limits, connections: connections, metrics: metrics, answer: answer,
+                responder: responder, limits: limits, connections: connections, trustedProxies: trustedProxies,
+                metrics: metrics, answer: answer,
                 cors: cors, logger: logger)
         }
     }

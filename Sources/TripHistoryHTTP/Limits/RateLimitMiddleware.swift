@@ -16,7 +16,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     ) async throws -> Response {
         guard !RateLimits.exemptPaths.contains(request.uri.path) else { return try await next(request, context) }
         let decision = await limits.decision(
-            authorization: request.headers[.authorization], address: context.remoteAddress)
+            authorization: request.headers[.authorization], address: context.clientAddress)
         guard decision.admitted else { throw decision.problem }
         var response: Response
         do {

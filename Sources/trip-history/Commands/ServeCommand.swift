@@ -37,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var metrics: MetricsOptions
     @OptionGroup var rateLimits: RateLimitOptions
     @OptionGroup var connections: ConnectionOptions
+    @OptionGroup var proxies: ProxyOptions
     @OptionGroup var cors: CORSOptions
     @OptionGroup var logging: LoggingOptions
 
@@ -66,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
             cache: try cache.configuration(environment: environment),
             rateLimits: try rateLimits.configuration(environment: environment),
             connections: try connections.limits(environment: environment),
+            trustedProxies: try proxies.trustedProxies(environment: environment),
             cors: try cors.policy(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics

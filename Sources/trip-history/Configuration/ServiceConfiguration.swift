@@ -39,6 +39,8 @@ struct ServiceConfiguration: Sendable {
     var rateLimits: RateLimits.Configuration?
     /// Timeouts and the cap of client connections.
     var connections: ConnectionLimits
+    /// The proxies whose PROXY protocol headers name the client; none (the default) reads no header.
+    var trustedProxies = TrustedProxies()
     /// The origins granted cross-origin access; nil (the default) allows none.
     var cors: CORSPolicy? = nil
 }
