@@ -1,7 +1,7 @@
 import Crypto
 import CryptoExtras
 public import Foundation
-public import JWTKit
+import JWTKit
 
 /// A stand-in for the company's identity provider: signing keys made for the test, their JWKS document, and
 /// tokens signed with them carrying any claims (or forged in ways a real provider never signs).
