@@ -37,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var rateLimits: RateLimitOptions
     @OptionGroup var connections: ConnectionOptions
     @OptionGroup var cors: CORSOptions
+    @OptionGroup var identityProvider: IdentityProviderOptions
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
@@ -65,7 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
             cache: try cache.configuration(environment: environment),
             rateLimits: try rateLimits.configuration(environment: environment),
             connections: try connections.limits(environment: environment),
-            cors: try cors.policy(environment: environment)
+            cors: try cors.policy(environment: environment),
+            identityProvider: try identityProvider.settings(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.
