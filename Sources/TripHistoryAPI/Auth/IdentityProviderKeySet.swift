@@ -14,10 +14,21 @@ struct IdentityProviderKeySet: Sendable {
         case es256 = "ES256"
     }
 
+    /// One key: a collection holding it under its `kid`, and the algorithm it verifies.
+    struct Entry: Sendable {
+        let keys: JWTKeyCollection
+        let algorithm: Algorithm
+    }
+
     /// Every kept key under its `kid`, with no default, so a token naming another `kid` finds no key.
     let keys: JWTKeyCollection
     /// The algorithm of each kept key, by `kid`.
     let algorithms: [String: Algorithm]
+
+    /// The key named `kid`, if kept.
+    func entry(for kid: String) -> Entry? {
+        algorithms[kid].map { Entry(keys: keys, algorithm: $0) }
+    }
 
     /// Why a JWKS document was refused as a whole; the previous keys stay in use.
     enum Failure: Error, Equatable, CustomStringConvertible {

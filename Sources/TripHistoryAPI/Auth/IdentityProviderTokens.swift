@@ -1,5 +1,4 @@
 public import Foundation
-import HTTPTypes
 import JWTKit
 import TripHistoryDomain
 
@@ -87,7 +86,7 @@ public struct IdentityProviderTokens: Sendable {
         guard let kid = header.kid else {
             throw Problem.unauthorized("The identity provider's token names no key (kid).")
         }
-        let entry: JWTKeySetEntry
+        let entry: IdentityProviderKeySet.Entry
         switch await keys.key(for: kid) {
         case .key(let found): entry = found
         case .unknownKey:
@@ -183,16 +182,5 @@ public struct IdentityProviderTokens: Sendable {
             self.kid = kid
             self.crit = crit
         }
-    }
-}
-
-extension Problem {
-    /// A token of the identity provider arrived before its keys could ever be fetched.
-    static func identityProviderUnavailable(retryAfterSeconds: Int) -> Problem {
-        Problem(
-            status: .serviceUnavailable, code: .unavailable, title: "Service unavailable",
-            detail: "The identity provider's signing keys could not be fetched yet; retry after the indicated delay.",
-            retryAfterSeconds: retryAfterSeconds
-        )
     }
 }

@@ -58,7 +58,7 @@ public actor JWKSKeySource {
     /// What is known about a `kid`.
     enum Lookup {
         /// A key with this `kid`, in a collection holding it under that `kid`, and the algorithm it verifies.
-        case key(JWTKeySetEntry)
+        case key(IdentityProviderKeySet.Entry)
         /// The keys are known and none has this `kid`.
         case unknownKey
         /// No JWKS document was ever fetched; the next fetch a token may cause is `retryAfterSeconds` away.
@@ -178,17 +178,5 @@ public actor JWKSKeySource {
             return .seconds(Int64(value) ?? .max)
         }
         return nil
-    }
-}
-
-/// One key of the identity provider: a collection holding it under its `kid`, and its algorithm.
-struct JWTKeySetEntry: Sendable {
-    let keys: JWTKeyCollection
-    let algorithm: IdentityProviderKeySet.Algorithm
-}
-
-extension IdentityProviderKeySet {
-    func entry(for kid: String) -> JWTKeySetEntry? {
-        algorithms[kid].map { JWTKeySetEntry(keys: keys, algorithm: $0) }
     }
 }
