@@ -44,6 +44,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var rateLimits: RateLimits.Configuration?
         /// The origins granted cross-origin access; nil (the default) sends no CORS fields.
         public var cors: CORSPolicy?
+        /// The identity provider whose tokens are accepted beside the service's own; nil accepts only those.
+        public var identityProvider: IdentityProviderTokens?
 
         public init(
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
@@ -52,9 +54,11 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
             isReaderUp: (@Sendable () -> Bool)? = nil,
-            rateLimits: RateLimits.Configuration? = nil, cors: CORSPolicy? = nil
+            rateLimits: RateLimits.Configuration? = nil, cors: CORSPolicy? = nil,
+            identityProvider: IdentityProviderTokens? = nil
         ) {
             self.cors = cors
+            self.identityProvider = identityProvider
             self.isReaderUp = isReaderUp
             self.webPages = webPages
             self.rateLimits = rateLimits
@@ -95,7 +99,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds
     ) async {
         let secrets = SigningSecrets(current: settings.secret, previous: settings.previousSecrets)
-        let tokens = await AccessTokens(secrets: secrets)
+        let tokens = await AccessTokens(secrets: secrets, identityProvider: settings.identityProvider)
         let rateLimits = settings.rateLimits.map {
             RateLimits(configuration: $0, tokens: tokens, factory: metrics, now: now)
         }

@@ -102,6 +102,13 @@ func buildApplication(
         statementTimeout: analystConfiguration.statementTimeout, logger: logger
     )
     let isReaderUp: (@Sendable () -> Bool)? = readerPool == nil ? nil : { @Sendable in routing.isReaderUp }
+    // The identity provider's keys are fetched by a service of their own; until a fetch succeeds its tokens
+    // get 503, while the service's own tokens work as ever.
+    let identityProvider = configuration.identityProvider.map { settings in
+        let fetcher = JWKSFetcher(url: settings.url)
+        let keys = JWKSKeySource(logger: logger) { try await fetcher.fetch() }
+        return IdentityProviderTokens(configuration: settings.tokens, keys: keys)
+    }
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
         settings: .init(
@@ -113,7 +120,8 @@ func buildApplication(
             maximumStatsPerAnalyst: analystConfiguration.maximumStatsPerAnalyst,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
-            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors
+            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
+            identityProvider: identityProvider
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
@@ -131,6 +139,7 @@ func buildApplication(
     application.addServices(
         pool, analystPool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
     if let changeListener { application.addServices(changeListener) }
+    if let identityProvider { application.addServices(JWKSRefreshService(keys: identityProvider.keys)) }
     if let address = configuration.metricsAddress {
         let listener = MetricsListener(exposition: { metrics.emitToBuffer() })
         application.addServices(listener.application(host: address.host, port: address.port, logger: logger))

@@ -52,7 +52,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     }
 
     /// The API with analyst routes over `analystRepository`, with the analyst limits given here, built by
-    /// `TripHistoryServer` exactly as `serve` builds it, signing with `secret` and accepting `previousSecrets` too.
+    /// `TripHistoryServer` exactly as `serve` builds it, signing with `secret` and accepting `previousSecrets` too,
+    /// and the tokens of `identityProvider` when given.
     public init<AnalystRepository: AnalystTripRepository>(
         repository: Repository, analystRepository: AnalystRepository,
         secret: [UInt8] = Self.secret, previousSecrets: [[UInt8]] = [],
@@ -62,7 +63,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         cacheFence: (any ChangeFeedFence)? = nil, metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
         isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
+        identityProvider: IdentityProviderTokens? = nil
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -72,7 +74,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
-                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors
+                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, identityProvider: identityProvider
             ),
             metrics: rateLimitMetrics, now: now
         )

@@ -3,7 +3,8 @@ public import Foundation
 import JWTKit
 import TripHistoryDomain
 
-/// Issues and verifies the service's HS256 bearer tokens, and turns a verified token into a `Caller`.
+/// Issues and verifies the service's HS256 bearer tokens, accepts the identity provider's tokens when one is
+/// configured, and turns a verified token into a `Caller`.
 public struct AccessTokens: Sendable {
     /// The roles a token can carry.
     public enum Role: String, Sendable, CaseIterable {
@@ -35,16 +36,19 @@ public struct AccessTokens: Sendable {
     public let currentKeyID: String
     /// Tokens already verified, so a token reused on every request is decoded and checked once.
     let verified: VerifiedTokenCache
+    /// The identity provider whose RS256 and ES256 tokens are accepted too; nil accepts only this service's.
+    let identityProvider: IdentityProviderTokens?
 
     /// Signs with `secret` and accepts only it.
     public init(secret: [UInt8]) async {
         await self.init(secrets: SigningSecrets(current: secret))
     }
 
-    /// Signs with the current secret of `secrets` and accepts tokens of any of them. Each secret's signing key
-    /// is derived from it so tokens and cursors never share a key; its key id (`kid`) is derived too.
-    public init(secrets: SigningSecrets) async {
-        await self.init(secrets: secrets, verified: VerifiedTokenCache())
+    /// Signs with the current secret of `secrets` and accepts tokens of any of them, and those of
+    /// `identityProvider` when given. Each secret's signing key is derived from it so tokens and cursors never
+    /// share a key; its key id (`kid`) is derived too.
+    public init(secrets: SigningSecrets, identityProvider: IdentityProviderTokens? = nil) async {
+        await self.init(secrets: secrets, verified: VerifiedTokenCache(), identityProvider: identityProvider)
     }
 
     /// As `init(secret:)`, remembering verified tokens in `verified`.
@@ -52,9 +56,10 @@ public struct AccessTokens: Sendable {
         await self.init(secrets: SigningSecrets(current: secret), verified: verified)
     }
 
-    /// As `init(secrets:)`, remembering verified tokens in `verified`.
-    init(secrets: SigningSecrets, verified: VerifiedTokenCache) async {
+    /// As `init(secrets:identityProvider:)`, remembering verified tokens in `verified`.
+    init(secrets: SigningSecrets, verified: VerifiedTokenCache, identityProvider: IdentityProviderTokens? = nil) async {
         self.verified = verified
+        self.identityProvider = identityProvider
         keys = JWTKeyCollection()
         var keyIDs: Set<String> = []
         for secret in secrets.all {
@@ -121,7 +126,15 @@ public struct AccessTokens: Sendable {
         do {
             claims = try await keys.verify(String(token), as: AccessTokenClaims.self)
         } catch {
-            // Only a refused token pays for reading its header again, to say when its key was dropped.
+            // Only a token this service did not sign pays for reading its header: the identity provider's
+            // algorithms go there, and a refused token of this service's is told when its key was dropped.
+            if let identityProvider, let header = IdentityProviderTokens.Header(token: token),
+                IdentityProviderTokens.isIdentityProviderToken(header)
+            {
+                let verified = try await identityProvider.caller(token: token, header: header)
+                self.verified.insert(token, caller: verified.caller, expiry: verified.expiry)
+                return verified.caller
+            }
             if let keyID = Self.keyID(of: token), !keyIDs.contains(keyID) {
                 throw Problem.unauthorized("The bearer token was signed with a key this service no longer accepts.")
             }
@@ -132,15 +145,19 @@ public struct AccessTokens: Sendable {
         return caller
     }
 
-    /// The caller of a token this service signed that fails only because it expired; nil for any other
-    /// `Authorization`. Such a token still proves whose request it is, so rate limits charge it to its subject
-    /// rather than to the client's address (behind a proxy, every client's). Checks the signature again, which
-    /// only requests already refused with a 401 pay.
+    /// The caller of a token this service (or the identity provider) signed that fails only because it expired;
+    /// nil for any other `Authorization`. Such a token still proves whose request it is, so rate limits charge it
+    /// to its subject rather than to the client's address (behind a proxy, every client's). Checks the signature
+    /// again, which only requests already refused with a 401 pay.
     func expiredCaller(authorization: String?) async -> Caller? {
-        guard let token = Self.bearerToken(authorization),
-            let expired = try? await keys.verify(String(token), as: ExpiredAccessTokenClaims.self)
+        guard let token = Self.bearerToken(authorization) else { return nil }
+        if let expired = try? await keys.verify(String(token), as: ExpiredAccessTokenClaims.self) {
+            return try? Self.caller(claims: expired.claims)
+        }
+        guard let identityProvider, let header = IdentityProviderTokens.Header(token: token),
+            IdentityProviderTokens.isIdentityProviderToken(header)
         else { return nil }
-        return try? Self.caller(claims: expired.claims)
+        return await identityProvider.expiredCaller(token: token, header: header)
     }
 
     /// The 401 for a token that does not verify, also when a cached token has expired since.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import TripHistoryDomain
 
 extension Problem {
@@ -9,5 +10,15 @@ extension Problem {
         } catch {
             throw Problem(error)
         }
+    }
+
+    /// A token of the identity provider arrived before its keys could ever be fetched: the token may well be
+    /// good, so the client is told to retry rather than that it is refused.
+    static func identityProviderUnavailable(retryAfterSeconds: Int) -> Problem {
+        Problem(
+            status: .serviceUnavailable, code: .unavailable, title: "Service unavailable",
+            detail: "The identity provider's signing keys could not be fetched yet; retry after the indicated delay.",
+            retryAfterSeconds: retryAfterSeconds
+        )
     }
 }

@@ -39,6 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var connections: ConnectionOptions
     @OptionGroup var proxies: ProxyOptions
     @OptionGroup var cors: CORSOptions
+    @OptionGroup var identityProvider: IdentityProviderOptions
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
@@ -68,7 +69,8 @@ struct ServeCommand: AsyncParsableCommand {
             rateLimits: try rateLimits.configuration(environment: environment),
             connections: try connections.limits(environment: environment),
             trustedProxies: try proxies.trustedProxies(environment: environment),
-            cors: try cors.policy(environment: environment)
+            cors: try cors.policy(environment: environment),
+            identityProvider: try identityProvider.settings(environment: environment)
         )
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.

@@ -43,4 +43,6 @@ struct ServiceConfiguration: Sendable {
     var trustedProxies = TrustedProxies()
     /// The origins granted cross-origin access; nil (the default) allows none.
     var cors: CORSPolicy? = nil
+    /// The identity provider whose tokens are accepted too; nil (the default) accepts only the service's own.
+    var identityProvider: IdentityProviderOptions.Settings? = nil
 }
