@@ -56,7 +56,9 @@ import TripHistoryDataTestSupport
         try await DataTestDatabase.withPool { _ in
             let metrics = TestMetrics()
             let pool = PostgresConnectionPool(
-                configuration: .init(connectionString: try DataTestDatabase.connectionString(), size: 1),
+                // The waiter below must get the connection, however busy the machine.
+                configuration: .init(
+                    connectionString: try DataTestDatabase.connectionString(), size: 1, acquireTimeout: .seconds(60)),
                 name: "test", metricsFactory: metrics)
             func statement(_ name: String) throws -> TestTimer {
                 try metrics.expectTimer("trip_history_db_statement_seconds", [("pool", "test"), ("statement", name)])
