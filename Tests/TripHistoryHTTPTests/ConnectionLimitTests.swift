@@ -22,7 +22,7 @@ import TripHistoryTestSupport
 
     /// Timeouts long enough that no connection of a test is closed by one the test is not about, with
     /// `change` applied.
-    private static func limits(_ change: (inout ConnectionLimits) -> Void = { _ in }) -> ConnectionLimits {
+    static func limits(_ change: (inout ConnectionLimits) -> Void = { _ in }) -> ConnectionLimits {
         var limits = ConnectionLimits(
             headTimeout: .seconds(300), idleTimeout: .seconds(300), bodyTimeout: .seconds(300),
             bodyDeadline: .seconds(300), writeTimeout: .seconds(300))

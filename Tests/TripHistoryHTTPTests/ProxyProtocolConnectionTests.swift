@@ -19,14 +19,6 @@ import TripHistoryTestSupport
     private static let anonymousRead = "GET /v1/riders/1/trips HTTP/1.1\r\nHost: test\r\n\r\n"
     private static let probe = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
 
-    private static func limits(_ change: (inout ConnectionLimits) -> Void = { _ in }) -> ConnectionLimits {
-        var limits = ConnectionLimits(
-            headTimeout: .seconds(300), idleTimeout: .seconds(300), bodyTimeout: .seconds(300),
-            bodyDeadline: .seconds(300), writeTimeout: .seconds(300))
-        change(&limits)
-        return limits
-    }
-
     private static func api(clock: RateLimitTests.ManualClock = RateLimitTests.ManualClock()) async -> API {
         await TestAPI(
             repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)),
@@ -65,7 +57,8 @@ import TripHistoryTestSupport
 
     @Test func theAnonymousRateLimitCountsTheClientTheHeaderNamesNotTheProxy() async throws {
         let api = await Self.api()
-        try await api.testLive(connectionLimits: Self.limits(), trustedProxies: Self.loopback) { client in
+        try await api.testLive(connectionLimits: ConnectionLimitTests.limits(), trustedProxies: Self.loopback) {
+            client in
             let port = try #require(client.port)
             // The header and the first request in one write.
             let first = try await RawConnection.open(port: port)
@@ -86,7 +79,8 @@ import TripHistoryTestSupport
 
     @Test func theHeaderSplitIntoSingleBytesIsReadAndTheRequestAfterItIntact() async throws {
         let api = await Self.api()
-        try await api.testLive(connectionLimits: Self.limits(), trustedProxies: Self.loopback) { client in
+        try await api.testLive(connectionLimits: ConnectionLimitTests.limits(), trustedProxies: Self.loopback) {
+            client in
             let port = try #require(client.port)
             let connection = try await RawConnection.open(port: port)
             for byte in ProxyHeaderTests.ipv4([203, 0, 113, 9]) {
@@ -104,7 +98,8 @@ import TripHistoryTestSupport
     @Test func theConnectionCapOfAnAddressCountsTheClientTheHeaderNames() async throws {
         let api = await Self.api()
         try await api.testLive(
-            connectionLimits: Self.limits { $0.maximumConnectionsPerAddress = 1 }, trustedProxies: Self.loopback
+            connectionLimits: ConnectionLimitTests.limits { $0.maximumConnectionsPerAddress = 1 },
+            trustedProxies: Self.loopback
         ) { client in
             let port = try #require(client.port)
             let first = try await Self.open(port: port, as: [203, 0, 113, 7])
@@ -134,7 +129,8 @@ import TripHistoryTestSupport
 
     @Test func aTrustedPeerWithoutAValidHeaderIsClosedWithoutAnAnswer() async throws {
         let api = await Self.api()
-        try await api.testLive(connectionLimits: Self.limits(), trustedProxies: Self.loopback) { client in
+        try await api.testLive(connectionLimits: ConnectionLimitTests.limits(), trustedProxies: Self.loopback) {
+            client in
             let port = try #require(client.port)
             let plain = try await RawConnection.open(port: port)
             try await plain.send(Self.probe)
@@ -148,7 +144,8 @@ import TripHistoryTestSupport
     @Test func aTrustedPeerWhoseHeaderDoesNotArriveIsClosedAfterTheHeadTimeout() async throws {
         let api = await Self.api()
         try await api.testLive(
-            connectionLimits: Self.limits { $0.headTimeout = .milliseconds(300) }, trustedProxies: Self.loopback
+            connectionLimits: ConnectionLimitTests.limits { $0.headTimeout = .milliseconds(300) },
+            trustedProxies: Self.loopback
         ) { client in
             let connection = try await RawConnection.open(port: try #require(client.port))
             // On a busy machine the timeout may close the connection before the bytes are sent: closed either way.
@@ -162,7 +159,7 @@ import TripHistoryTestSupport
     @Test(arguments: [TrustedProxies(), try! TrustedProxies(["10.0.0.0/8"])])
     func aHeaderFromAPeerThatIsNotTrustedIsAMalformedRequest(trusted: TrustedProxies) async throws {
         let api = await Self.api()
-        try await api.testLive(connectionLimits: Self.limits(), trustedProxies: trusted) { client in
+        try await api.testLive(connectionLimits: ConnectionLimitTests.limits(), trustedProxies: trusted) { client in
             let port = try #require(client.port)
             let spoofing = try await RawConnection.open(port: port)
             try await spoofing.send(bytes: ProxyHeaderTests.ipv4([203, 0, 113, 7]) + Array(Self.anonymousRead.utf8))
