@@ -27,10 +27,13 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 
     let ranges: [Range]
+    /// The entries as configured, to show the configuration.
+    public let entries: [String]
 
     /// Trusts no proxy.
     public init() {
         ranges = []
+        entries = []
     }
 
     /// Trusts each of `entries`: an address (`10.0.0.5`, `fd00::5`) or a range in CIDR notation
@@ -43,6 +46,7 @@ public struct TrustedProxies: Sendable, Equatable {
             ranges.append(range)
         }
         self.ranges = ranges
+        self.entries = entries
     }
 
     /// Whether no proxy is trusted.

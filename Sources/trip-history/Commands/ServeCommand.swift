@@ -42,6 +42,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var identityProvider: IdentityProviderOptions
     @OptionGroup var logging: LoggingOptions
 
+    @Flag(
+        help:
+            "Resolve and check every setting, print them (passwords and secrets left out) and exit without connecting or listening."
+    )
+    var checkConfig = false
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         LoggingOptions.bootstrap(try logging.format(environment: environment))
@@ -72,6 +78,11 @@ struct ServeCommand: AsyncParsableCommand {
             cors: try cors.policy(environment: environment),
             identityProvider: try identityProvider.settings(environment: environment)
         )
+        if checkConfig {
+            print(configuration.summary.joined(separator: "\n"))
+            print("configuration: valid")
+            return
+        }
         // The one bootstrap of the process: everything that records metrics (the cache, the request metrics
         // middleware) uses the global factory, and the metrics listener's GET /metrics renders this registry.
         let registry = PrometheusCollectorRegistry()

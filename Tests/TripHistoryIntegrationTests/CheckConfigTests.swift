@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TripHistoryTestSupport
+
+/// `trip-history --version` and `serve --check-config`, run as an operator runs them: the built binary with
+/// only the settings given here, no database needed.
+@Suite struct CheckConfigTests {
+    static let secret = String(repeating: "5e", count: 32)
+
+    /// Runs the binary with exactly `environment` (plus PATH) and returns its exit status and output.
+    static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try ServeBinaryTests.binary()
+        process.arguments = arguments
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test func theVersionIsTheAPIsVersion() throws {
+        let version = try OpenAPIDocument.load().root["info"]?["version"]?.stringValue
+        let (status, output) = try Self.run(["--version"], environment: [:])
+        #expect(status == 0)
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == version)
+    }
+
+    @Test func checkConfigPrintsTheResolvedSettingsWithoutAnySecret() throws {
+        let (status, output) = try Self.run(
+            ["serve", "--check-config", "--port", "9123", "--trusted-proxies", "10.0.0.0/8"],
+            environment: [
+                "DATABASE_URL": "postgresql://app:hunter2-writer@db.internal:5432/trips?password=hunter3-query",
+                "DATABASE_READ_URL": "host=replica.internal password='hunter4 reader' dbname=trips",
+                "TRIP_HISTORY_SECRET": Self.secret, "TRIP_HISTORY_PREVIOUS_SECRETS": String(repeating: "6f", count: 32),
+                "TRIP_HISTORY_CACHE": "off",
+            ])
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("listen: 127.0.0.1:9123"), "a flag: \(output)")
+        #expect(lines.contains("trusted proxies: 10.0.0.0/8"))
+        #expect(lines.contains("cache: off"), "an environment variable")
+        #expect(lines.contains("database: postgresql://app:***@db.internal:5432/trips?password=***"))
+        #expect(lines.contains("database reader: host=replica.internal password=*** dbname=trips"))
+        #expect(lines.contains("secrets: the current one and 1 previous (values not shown)"))
+        #expect(lines.last == "configuration: valid")
+        for secret in ["hunter2", "hunter3", "hunter4", Self.secret, String(repeating: "6f", count: 32)] {
+            #expect(!output.contains(secret), "\(secret) was printed")
+        }
+    }
+
+    @Test func checkConfigRefusesAnInvalidSettingByName() throws {
+        let (status, output) = try Self.run(
+            ["serve", "--check-config"],
+            environment: [
+                "DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET": Self.secret,
+                "TRIP_HISTORY_TRUSTED_PROXIES": "not-an-address",
+            ])
+        #expect(status != 0)
+        #expect(output.contains("TRIP_HISTORY_TRUSTED_PROXIES"), "\(output)")
+        #expect(!output.contains("configuration: valid"))
+    }
+
+    @Test func theSecretCanComeFromAFileButNotFromBothPlaces() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trip-history-secret-\(UUID())")
+        try Data((Self.secret + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try Self.run(
+            ["serve", "--check-config"],
+            environment: ["DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET_FILE": file.path])
+        #expect(fromFile.status == 0, "\(fromFile.output)")
+        #expect(!fromFile.output.contains(Self.secret))
+
+        let both = try Self.run(
+            ["serve", "--check-config"],
+            environment: [
+                "DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET_FILE": file.path,
+                "TRIP_HISTORY_SECRET": Self.secret,
+            ])
+        #expect(both.status != 0)
+        #expect(both.output.contains("not both"), "\(both.output)")
+
+        // A short secret in the file is refused like a short one in the variable.
+        try Data("short\n".utf8).write(to: file)
+        let short = try Self.run(
+            ["serve", "--check-config"],
+            environment: ["DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET_FILE": file.path])
+        #expect(short.status != 0)
+    }
+}
