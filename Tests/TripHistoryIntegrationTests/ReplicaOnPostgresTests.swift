@@ -337,6 +337,19 @@ import TripHistoryTestSupport
                     if !listed.contains(id) { missing.append("cycle \(cycle): trip \(id) of rider \(rider)") }
                 }
             }
+            // A loaded machine may have sent every read above to the writer on the sample alone; then more reads
+            // of a rider whose trip the lagging standby still lacks, until the sample lets one through.
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await instance.api.riderToken(rider.rawValue))
+            let id = try await Self.post(instance, rider: rider, minute: 59, headers: service)
+            let deadline = ContinuousClock.now + .seconds(2)
+            while try instance.routed("rider", to: "writer", because: "reader_behind") == 0,
+                ContinuousClock.now < deadline
+            {
+                let listed = try await Self.list(instance, rider: rider, headers: owner)
+                if !listed.contains(id) { missing.append("late read: trip \(id) of rider \(rider)") }
+                try await Task.sleep(for: .milliseconds(20))
+            }
             #expect(missing.isEmpty, "reads that missed the acknowledged trip: \(missing)")
             #expect(
                 try instance.routed("rider", to: "writer", because: "reader_behind") > 0,
