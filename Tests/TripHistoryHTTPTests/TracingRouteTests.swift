@@ -2,6 +2,7 @@ import CoreMetrics
 import HTTPTypes
 import HummingbirdTesting
 import InMemoryTracing
+import Logging
 import NIOCore
 import Synchronization
 import Testing
@@ -132,5 +133,68 @@ final class AnswerLog: Sendable {
             case .refused: "refused"
             }
         entries.withLock { $0.append(kind) }
+    }
+}
+
+/// A 5xx is logged with its trace id by the code that finishes every traced response.
+@Suite struct TracingFailureLogTests {
+    @Test func aServerErrorIsLoggedWithItsTraceIDAndTheResponseNamesIt() throws {
+        let tracer = W3CInMemoryTracer()
+        let tracing = RequestTracing(tracer: tracer)
+        let lines = LogLines()
+        let logger = Logger(label: "test") { _ in lines }
+        var headers = HTTPFields()
+        let span = tracing.start(HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/v1/trips"))
+        tracing.finish(
+            span, route: "/v1/riders/{rider_id}/trips", status: .serviceUnavailable, headers: &headers,
+            requestID: "req-1", logger: logger)
+        let finished = try #require(tracer.finishedSpans.first)
+        #expect(headers[RequestTracing.traceResponseField]?.contains(finished.traceID) == true)
+        let line = try #require(lines.entries.first)
+        #expect(line.message == "request failed" && line.level == .error)
+        #expect(line.metadata["trace_id"] == .string(finished.traceID))
+        #expect(line.metadata["request_id"] == "req-1")
+        #expect(finished.status?.code == .error)
+    }
+
+    @Test func aSuccessIsNotLogged() {
+        let tracing = RequestTracing(tracer: W3CInMemoryTracer())
+        let lines = LogLines()
+        var headers = HTTPFields()
+        let span = tracing.start(HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/livez"))
+        tracing.finish(
+            span, route: nil, status: .ok, headers: &headers, requestID: "req-2",
+            logger: Logger(label: "test") { _ in lines })
+        #expect(lines.entries.isEmpty)
+    }
+}
+
+/// A log handler keeping what it is given, for assertions.
+final class LogLines: LogHandler, Sendable {
+    struct Entry: Sendable {
+        let level: Logger.Level
+        let message: String
+        let metadata: Logger.Metadata
+    }
+
+    private let stored = Mutex<[Entry]>([])
+    var entries: [Entry] { stored.withLock { $0 } }
+
+    var metadata: Logger.Metadata {
+        get { [:] }
+        set {}
+    }
+    var logLevel: Logger.Level {
+        get { .trace }
+        set {}
+    }
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { nil }
+        set {}
+    }
+
+    func log(event: LogEvent) {
+        let entry = Entry(level: event.level, message: event.message.description, metadata: event.metadata ?? [:])
+        stored.withLock { $0.append(entry) }
     }
 }

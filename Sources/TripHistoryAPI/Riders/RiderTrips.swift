@@ -138,12 +138,12 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             return Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch)
         }
         if let fence, await !fence.awaitCurrent() {
-            RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(.bypassed))
+            if tracer != nil { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(.bypassed)) }
             return Self.respond(try await compute(), source: .bypassed, ifNoneMatch: ifNoneMatch)
         }
         let (response, source) = try await cache.value(
             for: key ?? read.cacheKey, scope: read.riderID, route: cacheRoute(of: read), compute: compute)
-        RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(source))
+        if tracer != nil { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(source)) }
         return Self.respond(response, source: source, ifNoneMatch: ifNoneMatch)
     }
 

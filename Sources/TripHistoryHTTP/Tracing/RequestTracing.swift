@@ -66,7 +66,8 @@ public struct RequestTracing: Sendable {
             if let traceID = traceParent.flatMap(Self.traceID(ofTraceParent:)) {
                 metadata["trace_id"] = .string(traceID)
             }
-            logger.error("request failed", metadata: metadata)
+            // In the span's context, so a metadata provider (JSON logs) adds the span id too.
+            ServiceContext.withValue(span.context) { logger.error("request failed", metadata: metadata) }
         }
         span.end()
     }
