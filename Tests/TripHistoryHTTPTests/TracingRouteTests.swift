@@ -97,6 +97,7 @@ import TripHistoryTestSupport
         #expect(spans.allSatisfy { $0.attributes["http.route"]?.toSpanAttribute() == "/v1/riders/{rider_id}/trips" })
         let outcomes = spans.map { $0.attributes[RequestSpanAttribute.cacheOutcome]?.toSpanAttribute() }
         #expect(outcomes == ["miss", "miss", "hit"])
+        #expect(spans.allSatisfy { $0.attributes[RequestSpanAttribute.role]?.toSpanAttribute() == "rider" })
         // The computed read's cache lookup and computation are children of its request span.
         let computed = spans[1]
         let lookup = try #require(

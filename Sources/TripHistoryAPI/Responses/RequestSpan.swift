@@ -31,13 +31,15 @@ public enum RequestSpanAttribute {
 
     /// Notes the role of `caller` on the current request's span, if it is traced.
     static func note(_ caller: Caller) {
-        guard let span = ServiceContext.current?.requestSpan else { return }
-        let role =
-            switch caller {
-            case .rider: "rider"
-            case .analyst: "analyst"
-            case .service: "service"
-            }
-        span.attributes[Self.role] = role
+        ServiceContext.current?.requestSpan?.attributes[Self.role] = role(of: caller)
+    }
+
+    /// The `trip_history.role` value of `caller`.
+    static func role(of caller: Caller) -> String {
+        switch caller {
+        case .rider: "rider"
+        case .analyst: "analyst"
+        case .service: "service"
+        }
     }
 }

@@ -106,11 +106,15 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             return .stored(
                 StoredResponse(
                     route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
-                    rateLimit: rateLimit, cacheOutcome: Self.outcome(.hit))
+                    rateLimit: rateLimit, cacheOutcome: Self.outcome(.hit),
+                    role: RequestSpanAttribute.role(of: caller))
             )
         }
+        // The token was verified before this request's span began, so its role is noted here.
+        let tracer = self.tracer
         return .computed(route: path.route, rateLimit: rateLimit) {
-            try await answer(read, key: key, ifNoneMatch: ifNoneMatch)
+            if tracer != nil { RequestSpanAttribute.note(caller) }
+            return try await answer(read, key: key, ifNoneMatch: ifNoneMatch)
         }
     }
 
@@ -343,12 +347,18 @@ public struct StoredResponse: Sendable {
     public let rateLimit: RateLimitFields?
     /// The `trip_history.cache.outcome` of the request span (`hit` for a stored rider read), nil for none.
     public let cacheOutcome: String?
+    /// The `trip_history.role` of the request span: the caller's role, nil when no caller was proven.
+    public let role: String?
 
-    public init(route: String, response: APIResponse, rateLimit: RateLimitFields? = nil, cacheOutcome: String? = nil) {
+    public init(
+        route: String, response: APIResponse, rateLimit: RateLimitFields? = nil, cacheOutcome: String? = nil,
+        role: String? = nil
+    ) {
         self.route = route
         self.response = response
         self.rateLimit = rateLimit
         self.cacheOutcome = cacheOutcome
+        self.role = role
     }
 }
 

@@ -145,7 +145,12 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             switch Self.mayAnswer(head) ? answer(head) : nil {
             case .stored(let stored):
                 let span = arrived.flatMap { tracing?.start(head, at: $0) }
-                if let outcome = stored.cacheOutcome { span?.attributes[RequestSpanAttribute.cacheOutcome] = outcome }
+                if let span {
+                    if let outcome = stored.cacheOutcome {
+                        span.attributes[RequestSpanAttribute.cacheOutcome] = outcome
+                    }
+                    if let role = stored.role { span.attributes[RequestSpanAttribute.role] = role }
+                }
                 state = .answering(
                     Answer(
                         route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
