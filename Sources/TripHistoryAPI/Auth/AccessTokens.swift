@@ -105,7 +105,6 @@ public struct AccessTokens: Sendable {
         guard let token = Self.bearerToken(authorization), case .hit(let caller) = verified.lookup(token) else {
             return nil
         }
-        RequestSpanAttribute.note(caller)
         return caller
     }
 
