@@ -2,6 +2,7 @@ public import Hummingbird
 import HummingbirdCore
 public import Logging
 public import Metrics
+public import Tracing
 public import TripHistoryAPI
 public import TripHistoryDomain
 import TripHistoryPresentation
@@ -46,6 +47,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var cors: CORSPolicy?
         /// The identity provider whose tokens are accepted beside the service's own; nil accepts only those.
         public var identityProvider: IdentityProviderTokens?
+        /// The tracer of request, cache and rate-limit spans; nil (the default) traces nothing and costs nothing.
+        public var tracer: (any Tracer)?
 
         public init(
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
@@ -55,8 +58,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
             isReaderUp: (@Sendable () -> Bool)? = nil,
             rateLimits: RateLimits.Configuration? = nil, cors: CORSPolicy? = nil,
-            identityProvider: IdentityProviderTokens? = nil
+            identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil
         ) {
+            self.tracer = tracer
             self.cors = cors
             self.identityProvider = identityProvider
             self.isReaderUp = isReaderUp
@@ -89,6 +93,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public let rateLimits: RateLimits?
     /// The origins granted cross-origin access, when any.
     public let cors: CORSPolicy?
+    /// The request spans, when tracing is on.
+    public let tracing: RequestTracing?
     let operationalRoutes: OperationalRoutes
     let webPages: WebPages?
 
@@ -105,6 +111,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         }
         self.rateLimits = rateLimits
         cors = settings.cors
+        tracing = settings.tracer.map(RequestTracing.init(tracer:))
         let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
         let exportSlots = ConcurrencySlots(
@@ -119,7 +126,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
             recordTrip: RecordTrip(repository: repository), presenter: presenter,
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: settings.cache,
-            fence: settings.cacheFence, limits: rateLimits
+            fence: settings.cacheFence, limits: rateLimits, tracer: settings.tracer
         )
         analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),
@@ -137,14 +144,16 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
 
     /// The router: request metrics outermost (counts and latency per route, method and status, in
     /// `metrics`), then the problem middleware, so every response, the router's own 404s included, gets a
-    /// request id (and the CORS fields) and errors become problems; then CORS preflights, when origins are
-    /// configured; then the rate limits, when on; then the routes, each a call into the API module.
+    /// request id (and the CORS fields) and errors become problems; then the request span, when tracing is
+    /// on; then CORS preflights, when origins are configured; then the rate limits, when on; then the routes,
+    /// each a call into the API module.
     public func router(metrics: RequestMetrics) -> Router<TripHistoryRequestContext> {
         let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware(cors: cors))
+        if let tracing { router.add(middleware: RequestTracingMiddleware(tracing: tracing)) }
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
-        if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits)) }
+        if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits, tracer: tracing?.tracer)) }
         operationalRoutes.register(on: router)
         APIRoutes(riderTrips: riderTrips, analystTrips: analystTrips).register(on: router)
         webPages?.register(on: router)
@@ -168,6 +177,6 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     ) -> HTTPServerBuilder {
         .guardedHTTP1(
             limits: connectionLimits, trustedProxies: trustedProxies, logger: logger, metrics: metrics, cors: cors,
-            answer: earlyAnswer(to:))
+            tracing: tracing, answer: earlyAnswer(to:))
     }
 }

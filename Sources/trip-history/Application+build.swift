@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import ServiceLifecycle
+import Tracing
 import TripHistoryAPI
 import TripHistoryCache
 import TripHistoryData
@@ -12,9 +14,13 @@ import TripHistoryPresentation
 import TripHistoryWeb
 
 /// The composition root: the one place where concrete types are chosen and wired by their initializers.
+/// `tracing`, when on, is the tracer given to the pools, the routing and the server, and the service that
+/// exports its spans.
 func buildApplication(
-    configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger
+    configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger,
+    tracing: (tracer: any Tracer, service: any Service)? = nil
 ) async throws -> some ApplicationProtocol {
+    let tracer = tracing?.tracer
     // A pool per purpose, so no purpose can take another's connections: writes (and the rider reads on its
     // pipelined connections) here, the analyst API below, each also on the reader when one is configured.
     // Each sheds callers beyond its waiting bound.
@@ -29,7 +35,7 @@ func buildApplication(
                 maximumWaiters: settings.maximumWaiters, maximumQueuedReads: configuration.maximumQueuedReads,
                 queryGrace: configuration.queryGrace
             ),
-            name: name, logger: logger
+            name: name, logger: logger, tracer: tracer
         )
     }
     let pool = makePool("writer", configuration.writePool, pipelinedConnections: configuration.pipelinedConnections)
@@ -55,7 +61,8 @@ func buildApplication(
     }
     // Strict coherence fences every cached read with the routing's change-feed barrier, reader or not.
     let strict = configuration.cache != nil && configuration.cacheCoherence == .strict
-    let routing = PostgresReadRouting(writer: pool, reader: readerPool, fencesChanges: strict, logger: logger)
+    let routing = PostgresReadRouting(
+        writer: pool, reader: readerPool, fencesChanges: strict, logger: logger, tracer: tracer)
     let repository = PostgresTripRepository(
         pool: pool, reads: routing, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger)
     // Readiness is checked in the background on a connection of its own, never from a probe's request.
@@ -121,7 +128,7 @@ func buildApplication(
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
-            identityProvider: identityProvider
+            identityProvider: identityProvider, tracer: tracer
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
@@ -136,6 +143,8 @@ func buildApplication(
         logger: logger
     )
     let idempotency = try IdempotencyConfiguration.load(environment: ProcessInfo.processInfo.environment)
+    // Added first, so it stops last and exports the spans of the other services' shutdown.
+    if let tracing { application.addServices(tracing.service) }
     application.addServices(
         pool, analystPool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
     if let changeListener { application.addServices(changeListener) }

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 import Testing
+public import Tracing
 public import TripHistoryData
 public import TripHistoryDomain
 
@@ -41,7 +42,7 @@ public enum DataTestDatabase {
     /// A fresh pool on the migrated database; the caller shuts it down.
     public static func makePool(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
-        pipelinedConnections: Int = 2, maximumWaiters: Int = 64
+        pipelinedConnections: Int = 2, maximumWaiters: Int = 64, tracer: (any Tracer)? = nil
     ) async throws -> PostgresConnectionPool {
         let configuration = PostgresConnectionPool.Configuration(
             connectionString: try connectionString(), size: size, acquireTimeout: acquireTimeout,
@@ -49,18 +50,19 @@ public enum DataTestDatabase {
             maximumWaiters: maximumWaiters
         )
         try await Migrator.shared.migrateOnce(connectionString: configuration.connectionString)
-        return PostgresConnectionPool(configuration: configuration, logger: logger)
+        return PostgresConnectionPool(configuration: configuration, logger: logger, tracer: tracer)
     }
 
     /// Runs `body` with a migrated pool, sharing the database with other tests (not with a restart).
     public static func withPool<T>(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
-        pipelinedConnections: Int = 2, maximumWaiters: Int = 64, _ body: (PostgresConnectionPool) async throws -> T
+        pipelinedConnections: Int = 2, maximumWaiters: Int = 64, tracer: (any Tracer)? = nil,
+        _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
         try await DataDatabaseGate.shared.withShared {
             let pool = try await makePool(
                 size: size, acquireTimeout: acquireTimeout, statementTimeout: statementTimeout,
-                pipelinedConnections: pipelinedConnections, maximumWaiters: maximumWaiters
+                pipelinedConnections: pipelinedConnections, maximumWaiters: maximumWaiters, tracer: tracer
             )
             do {
                 let value = try await body(pool)

@@ -7,6 +7,7 @@ import Logging
 public import NIOCore
 import NIOFoundationEssentialsCompat
 public import Testing
+public import Tracing
 public import TripHistoryAPI
 public import TripHistoryCache
 public import TripHistoryDomain
@@ -33,6 +34,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let cors: CORSPolicy?
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
     private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyAnswer?
+    private let tracing: RequestTracing?
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     /// `rateLimits`, when given, limits callers; their metrics go to `rateLimitMetrics` and time is `now`.
@@ -53,7 +55,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
 
     /// The API with analyst routes over `analystRepository`, with the analyst limits given here, built by
     /// `TripHistoryServer` exactly as `serve` builds it, signing with `secret` and accepting `previousSecrets` too,
-    /// and the tokens of `identityProvider` when given.
+    /// and the tokens of `identityProvider` when given; traced with `tracer` when given.
     public init<AnalystRepository: AnalystTripRepository>(
         repository: Repository, analystRepository: AnalystRepository,
         secret: [UInt8] = Self.secret, previousSecrets: [[UInt8]] = [],
@@ -64,7 +66,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
-        identityProvider: IdentityProviderTokens? = nil
+        identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -74,7 +76,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 analystLimits: analystLimits,
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
-                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, identityProvider: identityProvider
+                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, identityProvider: identityProvider,
+                tracer: tracer
             ),
             metrics: rateLimitMetrics, now: now
         )
@@ -87,6 +90,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         self.cors = server.cors
         makeRouter = { metrics in server.router(metrics: metrics) }
         earlyAnswer = server.earlyAnswer(to:)
+        tracing = server.tracing
     }
 
     /// The router as the composition root builds it, for tests that run it on a real socket.
@@ -136,7 +140,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
             router: makeRouter(requestMetrics),
             server: .guardedHTTP1(
                 limits: connectionLimits, trustedProxies: trustedProxies, logger: Logger(label: "test"),
-                metrics: requestMetrics, cors: cors, answer: answer)
+                metrics: requestMetrics, cors: cors, tracing: tracing, answer: answer)
         )
         return try await application.test(.live, body)
     }

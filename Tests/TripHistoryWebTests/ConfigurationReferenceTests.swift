@@ -5,7 +5,8 @@ import Testing
 /// and every flag of every `trip-history` command is named there in backticks, and the page names no other.
 ///
 /// Variables are found in the string literals of `Sources/**/*.swift` (comments are skipped): every
-/// `TRIP_HISTORY_...` name written in a literal, and every literal that subscripts an `environment` or is passed
+/// `TRIP_HISTORY_...` and `OTEL_...` name written in a literal (swift-otel reads the latter, the sources list
+/// the ones the service documents), and every literal that subscripts an `environment` or is passed
 /// to `getenv` (`DATABASE_URL`, `LOG_LEVEL`). A name built by interpolation (`"TRIP_HISTORY_RATE_LIMIT_\(suffix)"`)
 /// is known by its prefix only: the page must name at least one variable with that prefix, and each one it
 /// names must be spelled out in some literal (its flag's help does). Flags are found the way a user finds them:
@@ -133,16 +134,19 @@ import Testing
             {
                 read.names.insert(name)
             }
-            let found = serviceVariables(in: literal.text)
-            read.names.formUnion(found.names)
-            read.prefixes.formUnion(found.prefixes)
+            for prefix in ["TRIP_HISTORY_", "OTEL_"] {
+                let found = serviceVariables(in: literal.text, prefix: prefix)
+                read.names.formUnion(found.names)
+                read.prefixes.formUnion(found.prefixes)
+            }
         }
         return read
     }
 
-    /// Every `TRIP_HISTORY_...` name in a literal's text; one that runs into an interpolation is a prefix.
-    static func serviceVariables(in text: [UInt8]) -> ReadVariables {
-        let prefix = Array("TRIP_HISTORY_".utf8)
+    /// Every name starting with `prefix` (`TRIP_HISTORY_`) in a literal's text; one that runs into an
+    /// interpolation is a prefix.
+    static func serviceVariables(in text: [UInt8], prefix: String = "TRIP_HISTORY_") -> ReadVariables {
+        let prefix = Array(prefix.utf8)
         var read = ReadVariables()
         var index = 0
         while index + prefix.count <= text.count {

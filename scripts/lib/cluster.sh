@@ -284,6 +284,8 @@ cl_reader_uri() {
 cl_instance_port() { printf '%s\n' "$((CL_HTTP_PORT + $1))"; }
 
 # Starts the instances that are not running. TRIP_HISTORY_SECRET must be set; TRIP_HISTORY_MIGRATIONS too.
+# OTEL_* variables set by the caller reach every instance (OTEL_TRACES_EXPORTER=otlp turns traces on), each
+# instance told apart by service.instance.id unless OTEL_RESOURCE_ATTRIBUTES is set.
 cl_instances_up() {
     local bin=${1:?cl_instances_up BIN} i port pidfile
     for ((i = 1; i <= CL_INSTANCES; i++)); do
@@ -305,6 +307,7 @@ cl_instances_up() {
             cd "$_PG_LIB_DIR/../.." || exit 1
             # Each instance scrapes on a port of its own (the default one would be taken by the first).
             TRIP_HISTORY_METRICS_PORT=$((port + 1000)) \
+                OTEL_RESOURCE_ATTRIBUTES=${OTEL_RESOURCE_ATTRIBUTES:-service.instance.id=instance$i} \
                 setsid "$_PG_LIB_DIR/closefds-exec" "$bin" serve --host 127.0.0.1 --port "$port" \
                 </dev/null >>"$CL_DIR/logs/instance$i.log" 2>&1 &
             printf '%s\n' "$!" >"$pidfile"

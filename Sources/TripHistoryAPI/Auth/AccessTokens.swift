@@ -111,6 +111,12 @@ public struct AccessTokens: Sendable {
     /// The caller proven by an `Authorization` header value. Every failure is a 401 that says what to fix
     /// without echoing the token.
     func caller(authorization: String?) async throws(Problem) -> Caller {
+        let caller = try await verifyCaller(authorization: authorization)
+        RequestSpanAttribute.note(caller)
+        return caller
+    }
+
+    private func verifyCaller(authorization: String?) async throws(Problem) -> Caller {
         guard let authorization else {
             throw Problem.unauthorized("Send an Authorization header with a Bearer token.")
         }

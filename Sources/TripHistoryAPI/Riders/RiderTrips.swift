@@ -1,6 +1,7 @@
 import Foundation
 public import HTTPTypes
 public import NIOCore
+public import Tracing
 public import TripHistoryCache
 public import TripHistoryDomain
 public import TripHistoryPresentation
@@ -24,6 +25,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let cacheRoutes: (list: ResponseCacheRoute, detail: ResponseCacheRoute)?
     private let fence: (any ChangeFeedFence)?
     private let limits: RateLimits?
+    private let tracer: (any Tracer)?
     private let bodyDecoder = JSONDecoder()
 
     /// `cache`, when given, serves repeated list and detail reads from memory; `record` invalidates the
@@ -31,12 +33,15 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     /// `fence`, when given with a cache (strict coherence across instances), must pass before the cache is
     /// consulted for a read, so no instance serves an entry older than a write acknowledged by another before
     /// the read began; when it fails, the read bypasses the cache. `limits`, when given, counts the reads
-    /// `earlyAnswer(to:)` answers (the router counts the others).
+    /// `earlyAnswer(to:)` answers (the router counts the others). With `tracer`, a traced read gets a span for
+    /// its cache lookup and one for its computation, and its request span the cache outcome.
     public init(
         listRiderTrips: ListRiderTrips<Repository>, getTrip: GetTrip<Repository>, recordTrip: RecordTrip<Repository>,
         presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
-        cache: TripResponseCache? = nil, fence: (any ChangeFeedFence)? = nil, limits: RateLimits? = nil
+        cache: TripResponseCache? = nil, fence: (any ChangeFeedFence)? = nil, limits: RateLimits? = nil,
+        tracer: (any Tracer)? = nil
     ) {
+        self.tracer = tracer
         self.listRiderTrips = listRiderTrips
         self.getTrip = getTrip
         self.recordTrip = recordTrip
@@ -101,11 +106,15 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             return .stored(
                 StoredResponse(
                     route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
-                    rateLimit: rateLimit)
+                    rateLimit: rateLimit, cacheOutcome: Self.outcome(.hit),
+                    role: RequestSpanAttribute.role(of: caller))
             )
         }
+        // The token was verified before this request's span began, so its role is noted here.
+        let tracer = self.tracer
         return .computed(route: path.route, rateLimit: rateLimit) {
-            try await answer(read, key: key, ifNoneMatch: ifNoneMatch)
+            if tracer != nil { RequestSpanAttribute.note(caller) }
+            return try await answer(read, key: key, ifNoneMatch: ifNoneMatch)
         }
     }
 
@@ -113,16 +122,43 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     /// computing. `key` is the read's cache key when the caller has built it already. With a fence, the cache
     /// is consulted only once the fence has passed, and bypassed when it fails.
     private func answer(_ read: RiderTripsRead, key: String? = nil, ifNoneMatch: [String]) async throws -> APIResponse {
-        let compute: @Sendable () async throws -> CachedTripResponse = { try await render(read) }
+        // Only a traced request pays for the spans' closures and context.
+        guard let tracer, ServiceContext.current?.requestSpan != nil else {
+            return try await answer(read, key: key, ifNoneMatch: ifNoneMatch) { try await render(read) }
+        }
+        return try await tracer.withSpan("cache.lookup") { _ in
+            let response = try await answer(read, key: key, ifNoneMatch: ifNoneMatch) {
+                try await tracer.withSpan("trips.compute") { _ in try await render(read) }
+            }
+            return response
+        }
+    }
+
+    private func answer(
+        _ read: RiderTripsRead, key: String?, ifNoneMatch: [String],
+        compute: @escaping @Sendable () async throws -> CachedTripResponse
+    ) async throws -> APIResponse {
         guard let cache else {
             return Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch)
         }
         if let fence, await !fence.awaitCurrent() {
+            if tracer != nil { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(.bypassed)) }
             return Self.respond(try await compute(), source: .bypassed, ifNoneMatch: ifNoneMatch)
         }
         let (response, source) = try await cache.value(
             for: key ?? read.cacheKey, scope: read.riderID, route: cacheRoute(of: read), compute: compute)
+        if tracer != nil { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(source)) }
         return Self.respond(response, source: source, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// The `trip_history.cache.outcome` value of a cache source.
+    static func outcome(_ source: TripResponseCache.Source) -> String {
+        switch source {
+        case .hit: "hit"
+        case .computed: "miss"
+        case .coalesced: "coalesced"
+        case .bypassed: "bypassed"
+        }
     }
 
     private func cacheRoute(of read: RiderTripsRead) -> ResponseCacheRoute? {
@@ -309,11 +345,20 @@ public struct StoredResponse: Sendable {
     public let route: String
     public let response: APIResponse
     public let rateLimit: RateLimitFields?
+    /// The `trip_history.cache.outcome` of the request span (`hit` for a stored rider read), nil for none.
+    public let cacheOutcome: String?
+    /// The `trip_history.role` of the request span: the caller's role, nil when no caller was proven.
+    public let role: String?
 
-    public init(route: String, response: APIResponse, rateLimit: RateLimitFields? = nil) {
+    public init(
+        route: String, response: APIResponse, rateLimit: RateLimitFields? = nil, cacheOutcome: String? = nil,
+        role: String? = nil
+    ) {
         self.route = route
         self.response = response
         self.rateLimit = rateLimit
+        self.cacheOutcome = cacheOutcome
+        self.role = role
     }
 }
 

@@ -1,4 +1,5 @@
 internal import CLibPQ
+import Tracing
 
 #if canImport(Glibc)
 import Glibc
@@ -33,6 +34,10 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Where the time of each prepared statement and commit is recorded, when the connection belongs to a
     /// pool that measures them.
     var statementTimers: PostgresStatementTimers?
+    /// The context of the request the connection works for right now, when its pool traces: the parent of
+    /// its statements' spans, set by the pool around each loan because the loan runs on the pool's thread,
+    /// outside the caller's task.
+    var traceContext: ServiceContext?
 
     /// TCP keepalives and a TCP user timeout, so an idle connection to a peer that vanished, or data the
     /// peer never acknowledges, fail after about eleven seconds instead of the kernel's default of hours or
@@ -153,7 +158,7 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Executes `statement` with `bindings` and returns the raw rows.
     func execute(_ statement: PreparedStatement, _ bindings: PostgresBindings) throws(PostgresError) -> PostgresRows {
         let start = ContinuousClock.now
-        defer { statementTimers?.record(statement.name, since: start) }
+        defer { statementTimers?.record(statement.name, since: start, context: traceContext) }
         try prepareIfNeeded(statement)
         try startExchange()
         let sent = try withParameters(bindings.values) { count, values in
@@ -209,7 +214,7 @@ public final class PostgresConnection: @unchecked Sendable {
         let start = ContinuousClock.now
         defer {
             cancelsAbandonedStatements = true
-            statementTimers?.record("commit", since: start)
+            statementTimers?.record("commit", since: start, context: traceContext)
         }
         // One message: the timeout is armed per statement, so COMMIT starts with the SET LOCAL value.
         try execute(unsafeSQL: "SET LOCAL statement_timeout = 0; COMMIT")

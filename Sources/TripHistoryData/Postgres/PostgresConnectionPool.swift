@@ -3,6 +3,7 @@ public import Metrics
 import NIOConcurrencyHelpers
 import NIOPosix
 public import ServiceLifecycle
+public import Tracing
 
 /// A bounded set of PostgreSQL connections whose blocking libpq calls all run on the pool's own
 /// `NIOThreadPool`, one thread per connection, never on the cooperative pool or an event loop; plus a few
@@ -27,20 +28,26 @@ public final class PostgresConnectionPool: Service, Sendable {
     private let pipelinedReads: PostgresPipelinedReads
     private let metrics: PostgresPoolMetrics
     private let statementTimers: PostgresStatementTimers
+    private let name: String
+    private let tracer: (any Tracer)?
 
     /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
-    /// Records its queues into `metricsFactory` labelled `pool: name`.
+    /// Records its queues into `metricsFactory` labelled `pool: name`. With `tracer`, each statement run for
+    /// a traced request, and each wait for a connection, becomes a span under that request's; nil (tracing
+    /// off) costs nothing.
     public init(
         configuration: Configuration, name: String = "default",
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
-        logger: Logger = Logger(label: "trip-history.postgres")
+        logger: Logger = Logger(label: "trip-history.postgres"), tracer: (any Tracer)? = nil
     ) {
+        self.name = name
+        self.tracer = tracer
         self.configuration = configuration
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.size)
         threadPool.start()
         self.metrics = PostgresPoolMetrics(pool: name, queue: "connections", factory: metricsFactory)
-        let statementTimers = PostgresStatementTimers(pool: name, factory: metricsFactory)
+        let statementTimers = PostgresStatementTimers(pool: name, factory: metricsFactory, tracer: tracer)
         self.statementTimers = statementTimers
         self.pipelinedReads = PostgresPipelinedReads(
             configuration: configuration,
@@ -80,6 +87,7 @@ public final class PostgresConnectionPool: Service, Sendable {
         let lease = try await acquire()
         let configuration = self.configuration
         let timers = statementTimers
+        let traceContext = tracer == nil ? nil : ServiceContext.current
         let outcome: Outcome<T>
         do {
             outcome = try await threadPool.runIfActive {
@@ -89,6 +97,8 @@ public final class PostgresConnectionPool: Service, Sendable {
                 } catch {
                     return Outcome(connection: nil, result: .failure(error))
                 }
+                connection.traceContext = traceContext
+                defer { connection.traceContext = nil }
                 let result = Result { try body(connection) }
                 return Outcome(connection: Self.reusable(connection, after: result), result: result)
             }
@@ -251,7 +261,13 @@ public final class PostgresConnectionPool: Service, Sendable {
         } onCancel: {
             removeWaiter(id, error: CancellationError())
         }
-        metrics.wait.record(duration: .now - start)
+        let waited = ContinuousClock.now - start
+        metrics.wait.record(duration: waited)
+        if let tracer, let context = ServiceContext.current {
+            tracer.recordSpan(
+                "postgres.pool.wait", context: context, lasting: waited,
+                attributes: ["trip_history.db.pool": .string(name)])
+        }
         return connection
     }
 

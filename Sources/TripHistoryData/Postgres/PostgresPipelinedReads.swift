@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Metrics
+import Tracing
 
 /// Single-statement reads of many concurrent callers, carried over a few connections in libpq's pipeline
 /// mode. Each connection has a thread of its own that takes every read waiting (up to
@@ -33,6 +34,14 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         let enqueued: ContinuousClock.Instant
         let deadline: ContinuousClock.Instant
         let complete: @Sendable (Result<PostgresRows, any Error>) -> Void
+        /// The caller's context, captured when the pool traces: the read completes on a connection's thread,
+        /// where the caller's task-local context is not visible.
+        var context: ServiceContext? = nil
+    }
+
+    /// The context of the replay check: that of the first traced read it is sent for.
+    private static func firstContext(of batch: [Read]) -> ServiceContext? {
+        batch.first { $0.context != nil }?.context
     }
 
     /// Sent first in a batch that holds a read with a required replay position.
@@ -79,7 +88,8 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         let now = ContinuousClock.now
         let read = Read(
             query: query, requiredReplay: requiredReplay, enqueued: now,
-            deadline: now.advanced(by: configuration.acquireTimeout), complete: complete)
+            deadline: now.advanced(by: configuration.acquireTimeout), complete: complete,
+            context: timers.isTracing ? ServiceContext.current : nil)
         condition.lock()
         guard !isShutdown else {
             condition.unlock()
@@ -198,7 +208,9 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         for read in batch { metrics.wait.record(duration: start - read.enqueued) }
         do {
             try connection.executePipelined(statements) { index, result in
-                timers.record(statements[index].statement.name, since: start)
+                timers.record(
+                    statements[index].statement.name, since: start,
+                    context: index >= first ? batch[index - first].context : Self.firstContext(of: batch))
                 guard index >= first else {
                     replayed = (try? result.get()).flatMap { try? ReplayPosition().decodeFirstRow($0) } ?? nil
                     return

@@ -3,6 +3,7 @@ import Foundation
 public import Logging
 import Metrics
 import Synchronization
+public import Tracing
 public import TripHistoryDomain
 
 /// Chooses the database target of each read: the writer (`DATABASE_URL`) or, when one is configured and
@@ -63,16 +64,19 @@ public final class PostgresReadRouting: Sendable {
     private let readerBehind: Counter
     private let routing: ReadRoutingMetrics
     private let logger: Logger
+    private let tracer: (any Tracer)?
 
     /// Without `reader`, every read goes to `writer` and nothing else here has any effect, except that
     /// `fencesChanges` still makes the change-feed barrier available as a `ChangeFeedFence` (strict cache
-    /// coherence), with `barrierChannel` to be listened on.
+    /// coherence), with `barrierChannel` to be listened on. With `tracer`, each barrier a traced request waits
+    /// for becomes a span under that request's.
     public init(
         writer: PostgresConnectionPool, reader: PostgresConnectionPool?, fencesChanges: Bool = false,
         barrierTimeout: Duration = .seconds(1),
         maximumTrackedRiders: Int = 100_000, metricsFactory: any MetricsFactory = MetricsSystem.factory,
-        logger: Logger = Logger(label: "trip-history.routing")
+        logger: Logger = Logger(label: "trip-history.routing"), tracer: (any Tracer)? = nil
     ) {
+        self.tracer = tracer
         self.writer = writer
         self.reader = reader
         self.barrierChannel = "trip_history_barrier_" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
@@ -182,8 +186,15 @@ public final class PostgresReadRouting: Sendable {
     /// Passes the change-feed barrier, timing the wait.
     private func pass(_ barrier: ChangeFeedBarrier) async -> Bool {
         let start = ContinuousClock.now
-        defer { routing.barrier.record(duration: .now - start) }
-        return await barrier.pass()
+        let passed = await barrier.pass()
+        let waited = ContinuousClock.now - start
+        routing.barrier.record(duration: waited)
+        if let tracer, let context = ServiceContext.current {
+            tracer.recordSpan(
+                "read_your_writes.barrier", context: context, lasting: waited,
+                attributes: ["trip_history.barrier.passed": .bool(passed)])
+        }
+        return passed
     }
 
     // MARK: The change listener's reports

@@ -24,6 +24,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let metrics: RequestMetrics
     let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     let cors: CORSPolicy?
+    let tracing: RequestTracing?
     let logger: Logger
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -48,7 +49,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         // only bound to its event loop.
         let earlyReads = NIOLoopBound(
             EarlyReadHandler(
-                requestGuard: requestGuard, metrics: metrics, logger: self.logger, cors: cors, answer: answer),
+                requestGuard: requestGuard, metrics: metrics, logger: self.logger, cors: cors, tracing: tracing,
+                answer: answer),
             eventLoop: channel.eventLoop)
         // The decoder's limits are the header limits; the request target counts towards its total, so the
         // target's own limit is added to it.
@@ -74,10 +76,11 @@ extension HTTPServerBuilder {
     /// `RequestGuard`), the PROXY protocol header read first on connections from `trustedProxies` (see
     /// `ProxyProtocolHandler`; none by default), and the early-read handler answering what `answer` says it may before the framework
     /// (nil for every request passes them all on), counting in `metrics` like the router and adding the CORS
-    /// fields of `cors` as the router does.
+    /// fields of `cors` as the router does, and tracing its requests with `tracing` when given.
     public static func guardedHTTP1(
         limits: ConnectionLimits, trustedProxies: TrustedProxies = TrustedProxies(), logger: Logger,
-        metrics: RequestMetrics, cors: CORSPolicy? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+        metrics: RequestMetrics, cors: CORSPolicy? = nil, tracing: RequestTracing? = nil,
+        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) -> HTTPServerBuilder {
         let connections = OpenConnections(
             capacity: limits.maximumConnections, perAddress: limits.maximumConnectionsPerAddress)
@@ -85,7 +88,7 @@ extension HTTPServerBuilder {
             GuardedHTTP1Channel(
                 responder: responder, limits: limits, connections: connections, trustedProxies: trustedProxies,
                 metrics: metrics, answer: answer,
-                cors: cors, logger: logger)
+                cors: cors, tracing: tracing, logger: logger)
         }
     }
 }

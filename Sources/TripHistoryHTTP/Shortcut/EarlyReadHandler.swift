@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTPTypes
+import Tracing
 import TripHistoryAPI
 
 /// Answers the rider reads and the liveness probe from the channel pipeline, before the framework, through
@@ -25,7 +26,8 @@ import TripHistoryAPI
 /// the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
 /// Responses written here get the request id and the headers of every response, CORS fields included
 /// (`ProblemMiddleware.requestID(for:)`, `stamp(_:requestID:cors:origin:)`), `Date` and `Content-Length`, and
-/// are counted in the same `RequestMetrics` as the router's.
+/// are counted in the same `RequestMetrics` as the router's. With `tracing`, each request answered here gets
+/// its request span through the router's own `RequestTracing`, and a computation runs in its context.
 ///
 /// It is the first handler after the HTTP decoder, so it also runs the connection's `RequestGuard` on every
 /// request part, response end, refusal event and decoder error, before anything else.
@@ -60,6 +62,8 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         /// The request's `Origin` when CORS grants it access.
         let origin: String?
         let started: UInt64
+        /// The request's span when tracing is on.
+        var span: (any Span)? = nil
     }
 
     /// A read to compute, with what its response needs.
@@ -71,6 +75,8 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         /// The request's `Origin` when CORS grants it access.
         let origin: String?
         let started: UInt64
+        /// The request's span when tracing is on.
+        var span: (any Span)? = nil
     }
 
     /// Parts held behind a computation before the handler stops reading from the socket.
@@ -81,17 +87,19 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let metrics: RequestMetrics
     private let logger: Logger
     private let cors: CORSPolicy?
+    private let tracing: RequestTracing?
     private(set) var state = State.idle
     private var needsFlush = false
     private var date = HTTPDate()
 
     /// `requestGuard` checks every request part first; `answer` says how a request head is answered here, or
     /// nil to pass the request on; responses are counted in `metrics`, carry the CORS fields of `cors`, and
-    /// failures that are not problems are logged to `logger`.
+    /// failures that are not problems are logged to `logger`; with `tracing`, requests answered here are traced.
     init(
         requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger, cors: CORSPolicy? = nil,
-        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+        tracing: RequestTracing? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) {
+        self.tracing = tracing
         self.requestGuard = requestGuard
         self.answer = answer
         self.metrics = metrics
@@ -131,25 +139,37 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch (state, part) {
         case (.idle, .head(let head)):
             let started = DispatchTime.now().uptimeNanoseconds
+            // The span starts only once the request is known to be answered here (the router traces the
+            // others), dated from its arrival.
+            let arrived = tracing == nil ? nil : DefaultTracerClock.now
             switch Self.mayAnswer(head) ? answer(head) : nil {
             case .stored(let stored):
+                let span = arrived.flatMap { tracing?.start(head, at: $0) }
+                if let span {
+                    if let outcome = stored.cacheOutcome {
+                        span.attributes[RequestSpanAttribute.cacheOutcome] = outcome
+                    }
+                    if let role = stored.role { span.attributes[RequestSpanAttribute.role] = role }
+                }
                 state = .answering(
                     Answer(
                         route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
                         requestID: ProblemMiddleware.requestID(for: head.headerFields),
-                        origin: cors?.allowedOrigin(of: head.headerFields), started: started))
+                        origin: cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
             case .computed(let route, let rateLimit, let compute):
                 state = .awaitingEnd(
                     Computation(
                         route: route, compute: compute, rateLimit: rateLimit,
                         requestID: ProblemMiddleware.requestID(for: head.headerFields),
-                        origin: cors?.allowedOrigin(of: head.headerFields), started: started))
+                        origin: cors?.allowedOrigin(of: head.headerFields), started: started,
+                        span: arrived.flatMap { tracing?.start(head, at: $0) }))
             case .refused(let route, let problem):
                 let requestID = ProblemMiddleware.requestID(for: head.headerFields)
                 state = .answering(
                     Answer(
                         route: route, response: problem.response(requestID: requestID), rateLimit: nil,
-                        requestID: requestID, origin: cors?.allowedOrigin(of: head.headerFields), started: started))
+                        requestID: requestID, origin: cors?.allowedOrigin(of: head.headerFields), started: started,
+                        span: arrived.flatMap { tracing?.start(head, at: $0) }))
             case nil:
                 state = .passingOn(unanswered: 1, receiving: true)
                 context.fireChannelRead(data)
@@ -186,7 +206,13 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         Task {
             let response: APIResponse
             do {
-                response = try await computation.compute()
+                if let span = computation.span {
+                    response = try await ServiceContext.withValue(RequestTracing.context(of: span)) {
+                        try await computation.compute()
+                    }
+                } else {
+                    response = try await computation.compute()
+                }
             } catch {
                 response = ProblemMiddleware.problem(for: error, logger: logger)
                     .response(requestID: computation.requestID)
@@ -205,7 +231,8 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         write(
             Answer(
                 route: computation.route, response: response, rateLimit: computation.rateLimit,
-                requestID: computation.requestID, origin: computation.origin, started: computation.started),
+                requestID: computation.requestID, origin: computation.origin, started: computation.started,
+                span: computation.span),
             context: context)
         for part in held {
             receive(unwrapInboundIn(part), data: part, context: context)
@@ -276,6 +303,11 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         answer.rateLimit?.add(to: &headers)
         ProblemMiddleware.stamp(&headers, requestID: answer.requestID, cors: cors, origin: answer.origin)
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
+        if let span = answer.span {
+            tracing?.finish(
+                span, route: answer.route, status: response.status, headers: &headers, requestID: answer.requestID,
+                logger: logger)
+        }
         context.write(
             wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
         if let body {

@@ -50,7 +50,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        LoggingOptions.bootstrap(try logging.format(environment: environment))
+        let tracesOn = try TracingOptions.isEnabled(environment: environment)
+        LoggingOptions.bootstrap(try logging.format(environment: environment), tracing: tracesOn)
         var logger = Logger(label: "trip-history")
         logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let configuration = ServiceConfiguration(
@@ -91,7 +92,12 @@ struct ServeCommand: AsyncParsableCommand {
             factory.durationHistogramBuckets[label] = DatabaseLatencyHistograms.buckets
         }
         MetricsSystem.bootstrap(factory)
-        let application = try await buildApplication(configuration: configuration, metrics: registry, logger: logger)
+        // The tracer is handed to what it traces rather than bootstrapped globally, so no library traces the
+        // exporter's own HTTP requests.
+        let tracing = try TracingOptions.tracing(environment: environment)
+        if tracing != nil { logger.info("traces on", metadata: TracingOptions.settings(environment: environment)) }
+        let application = try await buildApplication(
+            configuration: configuration, metrics: registry, logger: logger, tracing: tracing)
         try await application.runService()
     }
 }

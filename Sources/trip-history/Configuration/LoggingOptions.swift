@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import OTel
 import TripHistoryLogging
 
 /// How `serve` writes its log lines. Flags override the environment:
@@ -30,16 +31,16 @@ struct LoggingOptions: ParsableArguments {
     }
 
     /// Makes every logger of the process write in `format`: called once, before the first logger is made.
-    /// Text keeps swift-log's default handler.
-    static func bootstrap(_ format: Format) {
+    /// Text keeps swift-log's default handler. With `tracing`, JSON lines written while a span is active carry
+    /// its `trace_id`, `span_id` and `trace_flags` (swift-otel's metadata provider).
+    static func bootstrap(_ format: Format, tracing: Bool = false) {
         switch format {
         case .text:
             break
         case .json:
-            // No metadata provider yet; a tracing one (trace and span ids) goes here once there is tracing.
             LoggingSystem.bootstrap(
                 { label, metadataProvider in JSONLogHandler(label: label, metadataProvider: metadataProvider) },
-                metadataProvider: nil)
+                metadataProvider: tracing ? OTel.makeLoggingMetadataProvider() : nil)
         }
     }
 }

@@ -1,0 +1,96 @@
+public import HTTPTypes
+public import Logging
+public import Tracing
+import TripHistoryAPI
+
+/// The request spans of the server, whichever path answers: the router (`RequestTracingMiddleware`) and the
+/// early-read handler both start a request's span with `start(_:)` and end it with `finish(_:route:status:
+/// headers:requestID:logger:)`, so spans, attributes, the `traceresponse` field and the 5xx log line cannot
+/// drift between them. Only built when tracing is on; when it is off the server holds nil and does nothing.
+///
+/// An incoming W3C `traceparent` (and `tracestate`) is continued: the request span is its child, in its trace.
+public struct RequestTracing: Sendable {
+    /// The response field naming the request's trace and span, in `traceparent`'s format (W3C Trace Context
+    /// Level 2's `traceresponse`), so a client can find the trace of any response.
+    public static let traceResponseField = HTTPField.Name("traceresponse")!
+
+    public let tracer: any Tracer
+
+    public init(tracer: any Tracer) {
+        self.tracer = tracer
+    }
+
+    /// Starts the server span of a request with `head`, continuing the trace of its `traceparent`; dated
+    /// `instant` when given (the request's arrival), else now.
+    public func start(_ head: HTTPRequest, at instant: DefaultTracerClock.Instant = DefaultTracerClock.now) -> any Span
+    {
+        var parent = ServiceContext.topLevel
+        tracer.extract(head.headerFields, into: &parent, using: HTTPFieldsExtractor())
+        let span = tracer.startSpan(head.method.rawValue, context: parent, ofKind: .server, at: instant)
+        span.attributes["http.request.method"] = head.method.rawValue
+        return span
+    }
+
+    /// The context the work of `span`'s request runs in: the span's own, which also lets the API note the
+    /// caller's role and the cache outcome on it (`ServiceContext.requestSpan`).
+    public static func context(of span: any Span) -> ServiceContext {
+        var context = span.context
+        context.requestSpan = span
+        return context
+    }
+
+    /// Ends `span` for a response with `status` to `route` (a route pattern; nil when no route matched), adds
+    /// `traceresponse` to `headers`, and logs a 5xx with its trace id to `logger`, sampled or not, so the
+    /// failure can be found in the traces when it was sampled and in the logs when it was not.
+    public func finish(
+        _ span: any Span, route: String?, status: HTTPResponse.Status, headers: inout HTTPFields, requestID: String,
+        logger: Logger
+    ) {
+        if let route {
+            // Started as the method alone; OpenTelemetry names a server span `{method} {route}`.
+            span.operationName = "\(span.operationName) \(route)"
+            span.attributes["http.route"] = route
+        }
+        span.attributes["http.response.status_code"] = status.code
+        span.attributes["trip_history.request_id"] = requestID
+        if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
+        var carrier: [String: String] = [:]
+        tracer.inject(span.context, into: &carrier, using: DictionaryInjector())
+        let traceParent = carrier["traceparent"]
+        if let traceParent { headers[Self.traceResponseField] = traceParent }
+        if status.code >= 500 {
+            var metadata: Logger.Metadata = [
+                "request_id": .string(requestID), "http.response.status_code": .stringConvertible(status.code),
+            ]
+            if let route { metadata["http.route"] = .string(route) }
+            if let traceID = traceParent.flatMap(Self.traceID(ofTraceParent:)) {
+                metadata["trace_id"] = .string(traceID)
+            }
+            // In the span's context, so a metadata provider (JSON logs) adds the span id too.
+            ServiceContext.withValue(span.context) { logger.error("request failed", metadata: metadata) }
+        }
+        span.end()
+    }
+
+    /// The trace id of a `traceparent` value (`version-traceid-parentid-flags`), nil when it has no such field.
+    static func traceID(ofTraceParent value: String) -> String? {
+        let fields = value.split(separator: "-")
+        guard fields.count >= 4, fields[1].utf8.count == 32 else { return nil }
+        return String(fields[1])
+    }
+}
+
+/// Reads propagation fields from a request's header fields.
+struct HTTPFieldsExtractor: Extractor {
+    func extract(key: String, from carrier: HTTPFields) -> String? {
+        guard let name = HTTPField.Name(key) else { return nil }
+        return carrier[name]
+    }
+}
+
+/// Collects propagation fields into a dictionary.
+struct DictionaryInjector: Injector {
+    func inject(_ value: String, forKey key: String, into carrier: inout [String: String]) {
+        carrier[key] = value
+    }
+}
