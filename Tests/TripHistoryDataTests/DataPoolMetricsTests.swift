@@ -28,13 +28,13 @@ import TripHistoryDataTestSupport
 
             let release = DispatchSemaphore(value: 0)
             let holder = Task { try await pool.withConnection { _ in release.wait() } }
-            try await Self.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
+            try await DataPoolTests.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
             #expect(waits.totalValue == 0, "a caller that found a connection did not wait")
 
             let waiter = Task { try await pool.withConnection { _ in 1 } }
-            try await Self.eventually { pool.waiting == 1 }
+            try await DataPoolTests.eventually { pool.waiting == 1 }
             #expect(waits.totalValue == 1)
-            try await Self.eventually { waiting.lastValue == 1 }
+            try await DataPoolTests.eventually { waiting.lastValue == 1 }
             await #expect(throws: PostgresPoolError.overloaded) { try await pool.withConnection { _ in 2 } }
             #expect(full.totalValue == 1)
             #expect(waits.totalValue == 1, "the refused caller never waited")
@@ -42,7 +42,7 @@ import TripHistoryDataTestSupport
             // The holder keeps the only connection, so the waiter can only time out.
             await #expect(throws: PostgresPoolError.acquireTimeout) { try await waiter.value }
             #expect(timeout.totalValue == 1)
-            try await Self.eventually { waiting.lastValue == 0 }
+            try await DataPoolTests.eventually { waiting.lastValue == 0 }
 
             release.signal()
             try await holder.value
@@ -79,9 +79,9 @@ import TripHistoryDataTestSupport
             // A caller that finds the one connection lent waits, and that wait is timed once it gets it.
             let release = DispatchSemaphore(value: 0)
             let holder = Task { try await pool.withConnection { _ in release.wait() } }
-            try await Self.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
+            try await DataPoolTests.eventually { pool.counts.open == 1 && pool.counts.idle == 0 }
             let waiter = Task { try await pool.withConnection { _ in 1 } }
-            try await Self.eventually { pool.waiting == 1 }
+            try await DataPoolTests.eventually { pool.waiting == 1 }
             try await Task.sleep(for: .milliseconds(50))
             release.signal()
             _ = try await (holder.value, waiter.value)
@@ -90,18 +90,6 @@ import TripHistoryDataTestSupport
             #expect(waits.values.count == 1, "only the caller that waited is timed")
             #expect(waits.values.allSatisfy { $0 >= 50_000_000 }, "it waited at least as long as the holder held on")
             await pool.shutdown()
-        }
-    }
-
-    /// Polls `condition` until it holds; fails after a minute (a bound for a hung test, not a measurement).
-    static func eventually(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("condition never held")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(10))
         }
     }
 }

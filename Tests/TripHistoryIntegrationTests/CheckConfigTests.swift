@@ -9,17 +9,10 @@ import TripHistoryTestSupport
 
     /// Runs the binary with exactly `environment` (plus PATH) and returns its exit status and output.
     static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try ServeBinaryTests.binary()
-        process.arguments = arguments
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ProcessOutput.run(
+            try ServeBinaryTests.binary(), arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        )
+        return (result.status, result.output)
     }
 
     @Test func theVersionIsTheAPIsVersion() throws {

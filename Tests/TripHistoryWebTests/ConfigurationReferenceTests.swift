@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TripHistoryTestSupport
 
 /// `docs/configuration.md` against the code, in both directions: every environment variable the sources read
 /// and every flag of every `trip-history` command is named there in backticks, and the page names no other.
@@ -222,20 +223,11 @@ import Testing
     }
 
     static func help(_ executable: URL, _ command: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = command + ["--help"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw HelpFailed(command: command, status: process.terminationStatus, output: text)
+        let result = try ProcessOutput.run(executable, command + ["--help"])
+        guard result.status == 0 else {
+            throw HelpFailed(command: command, status: result.status, output: result.output)
         }
-        return text
+        return result.output
     }
 
     struct HelpFailed: Error, CustomStringConvertible {

@@ -10,7 +10,8 @@ extension ServiceConfiguration {
     /// flags, environment and defaults. Secrets never appear: the signing secrets are counted, and a connection
     /// string's password is replaced by `***`.
     var summary: [String] {
-        func milliseconds(_ duration: Duration) -> String { "\(duration.wholeMillisecondsForDisplay) ms" }
+        func milliseconds(_ duration: Duration) -> String { "\(duration.wholeMilliseconds) ms" }
+        func milliseconds(_ amount: TimeAmount) -> String { "\(amount.nanoseconds / 1_000_000) ms" }
         func pool(_ settings: PoolSettings) -> String {
             "\(settings.size) connections, at most \(settings.maximumWaiters) waiting"
         }
@@ -48,9 +49,8 @@ extension ServiceConfiguration {
         }
         lines.append(
             "connections: at most \(connections.maximumConnections), \(connections.maximumConnectionsPerAddress) "
-                + "per client address; head \(connections.headTimeout.nanoseconds / 1_000_000) ms, idle "
-                + "\(connections.idleTimeout.nanoseconds / 1_000_000) ms, body deadline "
-                + "\(connections.bodyDeadline.nanoseconds / 1_000_000) ms")
+                + "per client address; head \(milliseconds(connections.headTimeout)), idle "
+                + "\(milliseconds(connections.idleTimeout)), body deadline \(milliseconds(connections.bodyDeadline))")
         lines.append(
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.entries.joined(separator: ", "))")
         lines.append("cors origins: \(cors.map { $0.origins.sorted().joined(separator: ", ") } ?? "none")")
@@ -80,12 +80,5 @@ extension ServiceConfiguration {
         }
         let range = NSRange(text.startIndex..., in: text)
         return expression.stringByReplacingMatches(in: text, range: range, withTemplate: "$1***")
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds, for printing settings.
-    fileprivate var wholeMillisecondsForDisplay: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }
