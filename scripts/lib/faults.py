@@ -274,7 +274,7 @@ class Scheduler:
     def run(self):
         time.sleep(self.rng.uniform(2, 4))
         while time.time() < self.stop_at - 2:
-            kind = self.rng.choice(self.args.only or FAULTS)
+            kind = self.rng.choice(self.args.kinds)
             # Drawn whether used or not, so the sequence depends on the seed only.
             seconds = round(self.rng.uniform(1, 4), 2)
             instance = self.rng.choice([1, 2])
@@ -579,14 +579,19 @@ def main():
     parser.add_argument("--results", required=True)
     parser.add_argument("--only", type=lambda text: [kind for kind in text.split(",") if kind],
                         help="comma-separated fault kinds to choose from (default: all of %s)" % ", ".join(FAULTS))
+    parser.add_argument("--except", dest="excluded", type=lambda text: [kind for kind in text.split(",") if kind],
+                        help="comma-separated fault kinds never to choose")
     parser.add_argument("--timeout", type=float, default=15, help="per request, seconds")
     parser.add_argument("--settle-seconds", type=float, default=45,
                         help="after the load, how long keyed operations are retried and the formation may settle")
     args = parser.parse_args()
     args.run_id = "%d-%d" % (args.seed, os.getpid())
-    unknown = set(args.only or []) - set(FAULTS)
+    unknown = set((args.only or []) + (args.excluded or [])) - set(FAULTS)
     if unknown:
         parser.error("unknown fault kinds: %s" % ", ".join(sorted(unknown)))
+    args.kinds = [kind for kind in (args.only or FAULTS) if kind not in (args.excluded or [])]
+    if not args.kinds:
+        parser.error("--only and --except leave no fault kind")
 
     riders = read_tokens(args.rider_tokens)
     history = History(args.history)
