@@ -1,3 +1,4 @@
+public import Foundation
 public import Hummingbird
 import HummingbirdCore
 public import Logging
@@ -49,6 +50,12 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var identityProvider: IdentityProviderTokens?
         /// The tracer of request, cache and rate-limit spans; nil (the default) traces nothing and costs nothing.
         public var tracer: (any Tracer)?
+        /// The bounds of tips, refunds and corrections that depend on the deployment.
+        public var adjustmentPolicy: AdjustmentPolicy
+        /// Days the changes feed keeps changes: a `since` token older than this is refused with 410.
+        public var changesRetentionDays: Int
+        /// The clock of adjustment rules and feed tokens.
+        public var now: @Sendable () -> Date
 
         public init(
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
@@ -58,9 +65,14 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
             isReaderUp: (@Sendable () -> Bool)? = nil,
             rateLimits: RateLimits.Configuration? = nil, cors: CORSPolicy? = nil,
-            identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil
+            identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
+            adjustmentPolicy: AdjustmentPolicy = AdjustmentPolicy(), changesRetentionDays: Int = 30,
+            now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.tracer = tracer
+            self.adjustmentPolicy = adjustmentPolicy
+            self.changesRetentionDays = changesRetentionDays
+            self.now = now
             self.cors = cors
             self.identityProvider = identityProvider
             self.isReaderUp = isReaderUp
@@ -124,9 +136,14 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         self.statsSlots = statsSlots
         riderTrips = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
-            recordTrip: RecordTrip(repository: repository), presenter: presenter,
-            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors, cache: settings.cache,
-            fence: settings.cacheFence, limits: rateLimits, tracer: settings.tracer
+            recordTrip: RecordTrip(repository: repository),
+            recordAdjustment: RecordAdjustment(
+                repository: repository, policy: settings.adjustmentPolicy, now: settings.now),
+            listTripChanges: ListTripChanges(repository: repository), presenter: presenter,
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors,
+            syncTokens: SyncTokenCodec(secrets: secrets),
+            changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, cache: settings.cache,
+            fence: settings.cacheFence, limits: rateLimits, tracer: settings.tracer, now: settings.now
         )
         analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),

@@ -51,7 +51,7 @@ public final class TripPresenter: Sendable {
             title: formatters.text.title(destination: Self.destination(of: details)),
             date: formatters.date(wallClock: wallClock),
             time: formatters.time(wallClock: wallClock),
-            fare: formatters.fare(details.fare),
+            fare: formatters.fare(Money(amountMinor: trip.totalMinor, currency: details.fare.currency)),
             distance: formatters.distance(meters: details.distanceMeters),
             duration: formatters.duration(seconds: details.durationSeconds),
             status: formatters.text.status(details.status)

@@ -99,6 +99,7 @@ func buildApplication(
         )
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
+    let lifecycle = try LifecycleConfiguration.load(environment: ProcessInfo.processInfo.environment)
     // The analyst pool makes no pipelined reads; its one pipelined connection would open only on first use.
     let analystPool = makePool("analyst", configuration.analystPool, pipelinedConnections: 1)
     let analystReaderPool = configuration.readConnectionString.map { readURL in
@@ -128,7 +129,9 @@ func buildApplication(
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
-            identityProvider: identityProvider, tracer: tracer
+            identityProvider: identityProvider, tracer: tracer,
+            adjustmentPolicy: AdjustmentPolicy(tipWindowDays: lifecycle.tipWindowDays),
+            changesRetentionDays: lifecycle.changesRetentionDays
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
@@ -146,7 +149,14 @@ func buildApplication(
     // Added first, so it stops last and exports the spans of the other services' shutdown.
     if let tracing { application.addServices(tracing.service) }
     application.addServices(
-        pool, analystPool, health, IdempotencyKeyPurger(pool: pool, retention: idempotency.retention, logger: logger))
+        pool, analystPool, health,
+        ExpiredRowPurger(
+            pool: pool,
+            expiries: [
+                .idempotencyKeys(idempotency.retention),
+                // A day beyond the feed's retention: a token is refused before the changes after it go.
+                .tripChanges(.seconds((lifecycle.changesRetentionDays + 1) * 86_400)),
+            ], logger: logger))
     if let changeListener { application.addServices(changeListener) }
     if let identityProvider { application.addServices(JWKSRefreshService(keys: identityProvider.keys)) }
     if let address = configuration.metricsAddress {

@@ -11,7 +11,10 @@ import TripHistoryFakes
     static func row(city: String, dropoff: String) -> String {
         var writer = CSVWriter(capacity: 1024)
         let new = TripFixtures.newTrip(city: city, dropoffAddress: dropoff)
-        writer.trip(Trip(id: TripID(7)!, riderID: new.riderID, details: new.details))
+        writer.trip(
+            Trip(
+                id: TripID(7)!, riderID: new.riderID, details: new.details,
+                lifecycle: .recorded(at: new.details.requestedAt)))
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 

@@ -27,9 +27,10 @@ import TripHistoryPresentation
         let tokens = await AccessTokens(secret: secret)
         let operations = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
-            recordTrip: RecordTrip(repository: repository), presenter: TripPresenter(),
-            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: CursorCodec(secret: secret), cache: cache,
-            fence: fence)
+            recordTrip: RecordTrip(repository: repository), recordAdjustment: RecordAdjustment(repository: repository),
+            listTripChanges: ListTripChanges(repository: repository), presenter: TripPresenter(),
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: CursorCodec(secret: secret),
+            syncTokens: SyncTokenCodec(secrets: SigningSecrets(current: secret)), cache: cache, fence: fence)
         return Subject(operations: operations, repository: repository, tokens: tokens)
     }
 

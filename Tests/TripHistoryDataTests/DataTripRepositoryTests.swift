@@ -16,7 +16,7 @@ import TripHistoryDomain
             let status: TripStatus = index % 4 == 0 ? .canceled : .completed
             let recorded = try await repository.record(
                 dataTestTrip(rider: rider, requestedAtMicros: micros, status: status), idempotency: nil)
-            trips.append(recorded.trip)
+            trips.append(recorded.trip.listRow)
         }
         return trips
     }

@@ -47,7 +47,9 @@ public enum InMemoryAnalystFixtures {
     public static func mixed(count: Int) -> [Trip] {
         (0..<count).map { index in
             let new = mixedNewTrip(index)
-            return Trip(id: TripID(Int64(index + 1))!, riderID: new.riderID, details: new.details)
+            return Trip(
+                id: TripID(Int64(index + 1))!, riderID: new.riderID, details: new.details,
+                lifecycle: .recorded(at: new.details.requestedAt))
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Synchronization
 public import TripHistoryDomain
 
@@ -13,13 +13,20 @@ public final class InMemoryTripRepository: TripRepository {
         var inFlightKeys: Set<String> = []
         var queryCount = 0
         var attemptCount = 0
+        /// The feed, in commit order (which is also write order here): (sequence, rider, change).
+        var changes: [(sequence: Int64, riderID: RiderID, tripID: TripID, erased: Bool)] = []
+        var nextAdjustmentID: Int64 = 1
     }
 
     private let state = Mutex(State())
     /// When set, every call throws it: simulates a store that is down.
     public let failure: Mutex<TripHistoryError?> = Mutex(nil)
 
-    public init(trips: [Trip] = []) {
+    /// The clock of recorded and adjusted times.
+    private let now: @Sendable () -> Date
+
+    public init(trips: [Trip] = [], now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
         state.withLock { state in
             state.trips = trips
             state.nextID = (trips.map(\.id.rawValue).max() ?? 0) + 1
@@ -44,6 +51,7 @@ public final class InMemoryTripRepository: TripRepository {
         return state.withLock { state in
             state.queryCount += 1
             let matching = state.trips.filter { $0.riderID == query.riderID && query.filter.matches($0) }
+                .map(\.listRow)
             let newestFirst = matching.sorted { TripKey($0) > TripKey($1) }
             guard let position = query.position else { return Array(newestFirst.prefix(query.fetchLimit)) }
             switch position.direction {
@@ -59,7 +67,7 @@ public final class InMemoryTripRepository: TripRepository {
         try checkFailure()
         return state.withLock { state in
             state.queryCount += 1
-            return state.trips.first { $0.id == id && $0.riderID == riderID }
+            return state.trips.first { $0.id == id && $0.riderID == riderID }.map(Self.detail)
         }
     }
 
@@ -75,12 +83,107 @@ public final class InMemoryTripRepository: TripRepository {
                     return RecordedTrip(trip: stored, replayed: true)
                 }
             }
-            let stored = Trip(id: TripID(state.nextID)!, riderID: trip.riderID, details: trip.details)
+            let stored = Trip(
+                id: TripID(state.nextID)!, riderID: trip.riderID, details: trip.details,
+                lifecycle: .recorded(at: Timestamp.normalized(now())), receipt: trip.receipt, adjustments: [])
             state.nextID += 1
             state.trips.append(stored)
             if let slot, let idempotency { state.keys[slot] = (idempotency.fingerprint, stored.id) }
+            Self.announce(stored, in: &state)
             return RecordedTrip(trip: stored, replayed: false)
         }
+    }
+
+    public func adjust(
+        _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, expectedVersion: Int?,
+        idempotency: IdempotencyRequest?, check: @escaping @Sendable (Trip) throws -> Void
+    ) async throws -> RecordedTrip {
+        try checkFailure()
+        let date = Timestamp.normalized(now())
+        return try state.withLock { state in
+            let slot = idempotency.map { "\($0.scope)\u{0}\($0.key)" }
+            if let slot, let idempotency {
+                if state.inFlightKeys.contains(slot) { throw TripHistoryError.conflict }
+                if let existing = state.keys[slot] {
+                    guard existing.fingerprint == idempotency.fingerprint else {
+                        throw TripHistoryError.idempotencyKeyReused
+                    }
+                    let stored = state.trips.first { $0.id == existing.tripID }!
+                    return RecordedTrip(trip: Self.detail(stored), replayed: true)
+                }
+            }
+            guard let index = state.trips.firstIndex(where: { $0.id == tripID && $0.riderID == riderID }) else {
+                throw TripHistoryError.notFound
+            }
+            let trip = Self.detail(state.trips[index])
+            if let expectedVersion, expectedVersion != trip.lifecycle.version {
+                throw TripHistoryError.preconditionFailed
+            }
+            try check(trip)
+            let entry = Adjustment(
+                id: AdjustmentID(state.nextAdjustmentID)!, kind: adjustment.kind, amountMinor: adjustment.amountMinor,
+                reason: adjustment.reason, createdAt: date)
+            state.nextAdjustmentID += 1
+            let lifecycle = TripLifecycle(
+                version: trip.lifecycle.version + 1, recordedAt: trip.lifecycle.recordedAt, updatedAt: date,
+                totals: trip.lifecycle.totals.adding(adjustment.kind, adjustment.amountMinor))
+            let adjusted = Trip(
+                id: trip.id, riderID: trip.riderID, details: trip.details, lifecycle: lifecycle, receipt: trip.receipt,
+                adjustments: (trip.adjustments ?? []) + [entry])
+            state.trips[index] = adjusted
+            if let slot, let idempotency { state.keys[slot] = (idempotency.fingerprint, tripID) }
+            Self.announce(adjusted, in: &state)
+            return RecordedTrip(trip: adjusted, replayed: false)
+        }
+    }
+
+    /// Removes the rider's trips and reports each as erased in the feed, as an erasure would.
+    public func erase(riderID: RiderID) {
+        state.withLock { state in
+            for trip in state.trips where trip.riderID == riderID {
+                let sequence = Int64(state.changes.count + 1)
+                state.changes.append((sequence, riderID, trip.id, true))
+            }
+            state.trips.removeAll { $0.riderID == riderID }
+        }
+    }
+
+    public func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage {
+        try checkFailure()
+        return state.withLock { state in
+            state.queryCount += 1
+            let after = position?.sequence ?? 0
+            let pending = state.changes.filter { $0.riderID == riderID && $0.sequence > after }
+            let page = pending.prefix(limit)
+            let entries: [TripChange] = page.compactMap { change in
+                if change.erased { return .erased(change.tripID) }
+                return state.trips.first { $0.id == change.tripID }.map { .upsert($0.listRow) }
+            }
+            var latest: [TripChange] = []
+            for entry in entries.reversed() where !latest.contains(where: { $0.tripID == entry.tripID }) {
+                latest.insert(entry, at: 0)
+            }
+            let next = page.last.map { ChangePosition(sequence: $0.sequence) } ?? position ?? .start
+            return ChangePage(changes: latest, next: next, hasMore: pending.count > limit)
+        }
+    }
+
+    public func currentChangePosition(riderID: RiderID) async throws -> ChangePosition {
+        try checkFailure()
+        return state.withLock { state in
+            ChangePosition(sequence: state.changes.last { $0.riderID == riderID }?.sequence ?? 0)
+        }
+    }
+
+    private static func announce(_ trip: Trip, in state: inout State) {
+        state.changes.append((Int64(state.changes.count + 1), trip.riderID, trip.id, false))
+    }
+
+    /// A trip as a detail read returns it: with its ledger, empty when it has none.
+    private static func detail(_ trip: Trip) -> Trip {
+        Trip(
+            id: trip.id, riderID: trip.riderID, details: trip.details, lifecycle: trip.lifecycle, receipt: trip.receipt,
+            adjustments: trip.adjustments ?? [])
     }
 
     /// Counts a read attempt, then fails it when `failure` is set.

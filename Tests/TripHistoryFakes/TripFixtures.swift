@@ -44,7 +44,8 @@ public enum TripFixtures {
     /// A stored trip with an explicit id.
     public static func trip(id: Int64, riderID: Int64 = 1, requestedAt: Date, status: TripStatus = .completed) -> Trip {
         let new = newTrip(riderID: riderID, requestedAt: requestedAt, status: status)
-        return Trip(id: TripID(id)!, riderID: new.riderID, details: new.details)
+        return Trip(
+            id: TripID(id)!, riderID: new.riderID, details: new.details, lifecycle: .recorded(at: requestedAt))
     }
 
     /// `count` trips of one rider with ids 1...count, several sharing each request time, so that ties matter.

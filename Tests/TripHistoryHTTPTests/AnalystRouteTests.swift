@@ -519,7 +519,9 @@ import TripHistoryTestSupport
                 rider: 1, city: "Lyon", requestedAt: start.addingTimeInterval(3600), fare: 9999),
         ]
         let trips = new.enumerated().map {
-            Trip(id: TripID(Int64($0.offset + 1))!, riderID: $0.element.riderID, details: $0.element.details)
+            Trip(
+                id: TripID(Int64($0.offset + 1))!, riderID: $0.element.riderID, details: $0.element.details,
+                lifecycle: .recorded(at: $0.element.details.requestedAt))
         }
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: trips),

@@ -58,7 +58,7 @@ final class CountingAnalystRepository: AnalystTripRepository {
             trips.append(
                 try await repository.record(
                     InMemoryAnalystFixtures.mixedNewTrip(index, cities: cities, riders: riders), idempotency: nil
-                ).trip)
+                ).trip.listRow)
         }
         return (trips, cities, riders)
     }
@@ -188,7 +188,7 @@ final class CountingAnalystRepository: AnalystTripRepository {
                     requestedAt: RFC3339.parseTimestamp(time)!, currency: index % 2 == 0 ? "USD" : "EUR",
                     fare: Int64(100 * (index + 1)), distance: Int64(index * 10), duration: Int64(60 * (index + 1))
                 )
-                stored.append(try await repository.record(new, idempotency: nil).trip)
+                stored.append(try await repository.record(new, idempotency: nil).trip.listRow)
             }
             let filter = try AnalystTripFilter(
                 range: DateRange(

@@ -274,4 +274,47 @@ import TripHistoryTestSupport
             #expect(stale.isEmpty, "stale reads in cycles \(stale)")
         }
     }
+
+    /// Adjustments invalidate like new trips: with strict coherence, a read on another instance right after the
+    /// 201 shows the new version, in the detail and in the list row, though both were cached before.
+    @Test func inStrictCoherenceAnAdjustmentIsSeenAtOnceOnAnotherInstance() async throws {
+        try await withInstances(strict: true) { instances in
+            let (writer, reader) = (instances[0], instances[1])
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await reader.api.riderToken(rider.rawValue))
+            let service = try await writer.api.recordHeaders()
+            let id = try await writer.api.test { client in
+                try await client.execute(
+                    uri: "/v1/trips", method: .post, headers: service, body: Self.postBody(rider: rider, minute: 1)
+                ) { try #require($0.json().string("id")) }
+            }
+            for version in 2...21 {
+                _ = try await Self.warm(reader, rider: rider, headers: owner)
+                let detail = "/v1/riders/\(rider)/trips/\(id)"
+                try await reader.api.test { client in
+                    for _ in 0..<2 {
+                        try await client.execute(uri: detail, method: .get, headers: owner) {
+                            #expect($0.json()["version"] as? Int == version - 1)
+                        }
+                    }
+                }
+                try await writer.api.test { client in
+                    try await client.execute(
+                        uri: detail + "/adjustments", method: .post, headers: service,
+                        body: ByteBuffer(
+                            string: #"{"kind": "fare_correction", "amount_minor": 10, "reason": "missing toll"}"#)
+                    ) { #expect($0.status == .created) }
+                }
+                try await reader.api.test { client in
+                    try await client.execute(uri: detail, method: .get, headers: owner) {
+                        #expect($0.json()["version"] as? Int == version)
+                        #expect($0.json()["fare.total_minor"] as? Int == 1834 + 10 * (version - 1))
+                    }
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips", method: .get, headers: owner) {
+                        #expect($0.json().trips.first?["version"] as? Int == version)
+                    }
+                }
+            }
+        }
+    }
 }

@@ -19,6 +19,8 @@ import TripHistoryTestSupport
     static let servedRoutes = [
         "GET /v1/riders/:rider_id/trips",
         "GET /v1/riders/:rider_id/trips/:trip_id",
+        "GET /v1/riders/:rider_id/trips/changes",
+        "POST /v1/riders/:rider_id/trips/:trip_id/adjustments",
         "POST /v1/trips",
         "GET /v1/trips",
         "GET /v1/trips/stats",
@@ -116,7 +118,10 @@ import TripHistoryTestSupport
          "started_at": "2026-03-01T19:09:00.250Z", "completed_at": "2026-03-01T19:30:00.000123Z",
          "pickup": {"lat": 40.7128, "lon": -74.006, "address": "1 Centre St"},
          "dropoff": {"lat": 40.7484, "lon": -73.9857, "address": "350 5th Ave"},
-         "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1834, "currency": "USD"},
+         "distance_m": 5230, "duration_s": 1260, "version": 1, "recorded_at": "2026-03-01T19:31:00Z",
+         "updated_at": "2026-03-01T19:31:00Z",
+         "fare": {"amount_minor": 1834, "currency": "USD", "total_minor": 1834, "tips_minor": 0, "refunds_minor": 0},
+         "adjustments": [],
          "display": {"title": "Trip to 350 5th Ave", "date": "Mar 1, 2026", "time": "2:05 PM", "fare": "$18.34",
                      "distance": "3.2 mi", "duration": "21 min", "status": "Completed"}}
         """#
@@ -126,6 +131,13 @@ import TripHistoryTestSupport
         .vary: "Authorization, Accept-Language", .contentLanguage: "en-US", .eTag: "\"q9Xf3V1mKc8oZ2hT0bW4Ag\"",
         HTTPField.Name("Server-Timing")!: "cache;desc=miss, db;dur=1.204, encode;dur=0.087",
     ]
+
+    /// A detail's tag carries the trip's version.
+    static var conformingDetailHeaders: HTTPFields {
+        var headers = conformingHeaders
+        headers[.eTag] = "\"v1.q9Xf3V1mKc8oZ2hT0bW4Ag\""
+        return headers
+    }
 
     static func trip(replacing old: String, with new: String) -> String {
         precondition(conformingTrip.contains(old), "the drift case no longer applies: \(old)")
@@ -138,7 +150,7 @@ import TripHistoryTestSupport
 
     func detailViolations(
         _ body: String, status: Int = 200, contentType: String? = "application/json",
-        headers: HTTPFields = Self.conformingHeaders
+        headers: HTTPFields = Self.conformingDetailHeaders
     ) -> [String] {
         document.validate(
             response: status, contentType: contentType, body: Data(body.utf8),
@@ -177,10 +189,10 @@ import TripHistoryTestSupport
         var weakTag = Self.conformingHeaders
         weakTag[.eTag] = "W/\"q9Xf3V1mKc8oZ2hT0bW4Ag\""
         #expect(!detailViolations(Self.conformingTrip, headers: weakTag).isEmpty, "a weak ETag on a 200")
-        var noLanguage = Self.conformingHeaders
+        var noLanguage = Self.conformingDetailHeaders
         noLanguage[.contentLanguage] = nil
         #expect(!detailViolations(Self.conformingTrip, headers: noLanguage).isEmpty, "a 200 without Content-Language")
-        var badTiming = Self.conformingHeaders
+        var badTiming = Self.conformingDetailHeaders
         badTiming[HTTPField.Name("Server-Timing")!] = "db;dur=fast"
         #expect(!detailViolations(Self.conformingTrip, headers: badTiming).isEmpty, "a malformed Server-Timing")
     }
@@ -245,10 +257,10 @@ import TripHistoryTestSupport
         #expect(!detailViolations(trip, status: 418).isEmpty, "an undocumented status")
         #expect(!detailViolations(trip, contentType: "text/html").isEmpty, "an undocumented content type")
         #expect(!detailViolations(trip, contentType: nil).isEmpty, "no content type")
-        var noRequestID = Self.conformingHeaders
+        var noRequestID = Self.conformingDetailHeaders
         noRequestID[HTTPField.Name("X-Request-ID")!] = nil
         #expect(!detailViolations(trip, headers: noRequestID).isEmpty, "a missing X-Request-ID")
-        var publicCache = Self.conformingHeaders
+        var publicCache = Self.conformingDetailHeaders
         publicCache[.cacheControl] = "public, max-age=60"
         #expect(!detailViolations(trip, headers: publicCache).isEmpty, "a shared-cacheable private response")
 
@@ -366,9 +378,9 @@ import TripHistoryTestSupport
     static let laterTrip = trip(replacing: #""status": "completed""#, with: #""status": "refunded""#)
         .replacingOccurrences(
             of: #""city": "New York","#,
-            with: #""city": "New York", "surge_multiplier": 1.4, "driver": {"name": "Al", "rating": 4.9},"#
+            with: #""city": "New York", "surge_multiplier": 1.4, "co_rider": {"name": "Al", "rating": 4.9},"#
         )
-        .replacingOccurrences(of: #""currency": "USD"}"#, with: #""currency": "USD", "tip_minor": 200}"#)
+        .replacingOccurrences(of: #""refunds_minor": 0}"#, with: #""refunds_minor": 0, "cashback_minor": 200}"#)
         .replacingOccurrences(of: #""status": "Completed"}"#, with: #""status": "Refunded", "icon": "car"}"#)
 
     static let laterProblem =
@@ -382,7 +394,7 @@ import TripHistoryTestSupport
         func detail(_ document: OpenAPIDocument, _ body: String) -> [String] {
             document.validate(
                 response: 200, contentType: "application/json", body: Data(body.utf8),
-                path: "/v1/riders/{rider_id}/trips/{trip_id}", method: "GET", headers: Self.conformingHeaders)
+                path: "/v1/riders/{rider_id}/trips/{trip_id}", method: "GET", headers: Self.conformingDetailHeaders)
         }
         func forbidden(_ document: OpenAPIDocument, _ body: String) -> [String] {
             document.validate(

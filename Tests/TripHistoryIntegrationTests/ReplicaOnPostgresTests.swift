@@ -288,6 +288,50 @@ import TripHistoryTestSupport
         }
     }
 
+    /// Adjustments route reads like new trips: after a 201 on either instance, the detail read on the other
+    /// shows the new version, though the standby applies commits seconds late; and the feed hands the change out.
+    @Test func everyReadAfterAnAcknowledgedAdjustmentOnAnyInstanceIncludesIt() async throws {
+        try await withInstances(2) { instances in
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await instances[0].api.riderToken(rider.rawValue))
+            let service = try await instances[0].api.recordHeaders()
+            let id = try await Self.post(instances[0], rider: rider, minute: 0, headers: service)
+            let since = try await instances[1].api.test { client in
+                try await client.execute(uri: "/v1/riders/\(rider)/trips/changes", method: .get, headers: owner) {
+                    try #require($0.json().string("page.next_since"))
+                }
+            }
+            var stale: [String] = []
+            for cycle in 0..<30 {
+                let (writing, reading) = (instances[cycle % 2], instances[(cycle + 1) % 2])
+                try await writing.api.test { client in
+                    try await client.execute(
+                        uri: "/v1/riders/\(rider)/trips/\(id)/adjustments", method: .post, headers: service,
+                        body: ByteBuffer(
+                            string: #"{"kind": "fare_correction", "amount_minor": 5, "reason": "missing toll"}"#)
+                    ) { #expect($0.status == .created) }
+                }
+                let version = try await reading.api.test { client in
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips/\(id)", method: .get, headers: owner) {
+                        $0.json()["version"] as? Int
+                    }
+                }
+                if version != cycle + 2 { stale.append("cycle \(cycle): version \(version ?? 0)") }
+            }
+            #expect(stale.isEmpty, "reads that missed the acknowledged adjustment: \(stale)")
+            let changed = try await instances[1].api.test { client in
+                try await client.execute(
+                    uri: "/v1/riders/\(rider)/trips/changes?since=\(since)", method: .get, headers: owner
+                ) {
+                    ($0.json()["data"] as? [[String: Any]])?.compactMap {
+                        ($0["trip"] as? [String: Any])?["version"] as? Int
+                    }
+                }
+            }
+            #expect(changed == [31])
+        }
+    }
+
     /// After a failover, the sampler's session can sit on the new primary (which has "replayed everything")
     /// while the reader pool's connections are on the old primary rejoining as a lagging standby: every read
     /// after an acknowledged write still has it, and none is served by the lagging node.

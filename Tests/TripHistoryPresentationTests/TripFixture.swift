@@ -30,6 +30,8 @@ enum TripFixture {
             distanceMeters: distanceMeters, durationSeconds: durationSeconds,
             fare: Money(amountMinor: fareMinor, currency: try #require(CurrencyCode(currency)))
         )
-        return Trip(id: try #require(TripID(Int64(42))), riderID: try #require(RiderID(Int64(7))), details: details)
+        return Trip(
+            id: try #require(TripID(Int64(42))), riderID: try #require(RiderID(Int64(7))), details: details,
+            lifecycle: .recorded(at: requested))
     }
 }

@@ -1,5 +1,5 @@
 public import CoreMetrics
-import Foundation
+public import Foundation
 public import HTTPTypes
 public import Hummingbird
 public import HummingbirdTesting
@@ -44,12 +44,13 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil,
         rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
             cache: cache, cacheFence: cacheFence, metrics: metrics, isReaderUp: isReaderUp, rateLimits: rateLimits,
-            rateLimitMetrics: rateLimitMetrics, now: now, cors: cors
+            rateLimitMetrics: rateLimitMetrics, now: now, cors: cors, clock: clock
         )
     }
 
@@ -66,7 +67,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
-        identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil
+        identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) async {
         self.repository = repository
         let server = await TripHistoryServer(
@@ -77,7 +79,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
                 isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, identityProvider: identityProvider,
-                tracer: tracer
+                tracer: tracer, now: clock
             ),
             metrics: rateLimitMetrics, now: now
         )

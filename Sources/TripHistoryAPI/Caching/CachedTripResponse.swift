@@ -31,13 +31,14 @@ public struct CachedTripResponse: ResponseCacheValue {
     /// to anyone else a hit would tell that somebody else just read the same page.
     let reportsTiming: Bool
 
+    /// `version`, for a single trip's response, becomes the tag's prefix, which `If-Match` compares.
     init(
         body: ByteBuffer, link: String?, locale: SupportedLocale, database: Duration,
-        encodingStarted: ContinuousClock.Instant, reportsTiming: Bool
+        encodingStarted: ContinuousClock.Instant, reportsTiming: Bool, version: Int? = nil
     ) {
         self.reportsTiming = reportsTiming
         self.body = body
-        self.etag = EntityTag.strong(for: body)
+        self.etag = EntityTag.strong(for: body, version: version)
         self.link = link
         self.locale = locale
         self.database = database

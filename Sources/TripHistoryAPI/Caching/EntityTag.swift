@@ -1,13 +1,30 @@
 import Crypto
+import Foundation
 import NIOCore
 
 /// Entity tags (RFC 9110 §8.8.3) of response bodies, and `If-None-Match` evaluation.
 enum EntityTag {
     /// A strong tag: the first 16 bytes of the body's SHA-256 in base64url, quoted. Equal bodies get equal
     /// tags on every instance, so a client's tag stays valid across instances and cache misses.
-    static func strong(for body: ByteBuffer) -> String {
+    static func strong(for body: ByteBuffer, version: Int? = nil) -> String {
         let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        return "\"" + Base64URL.encode(Array(digest.prefix(16))) + "\""
+        let opaque = Base64URL.encode(Array(digest.prefix(16)))
+        guard let version else { return "\"" + opaque + "\"" }
+        return "\"v\(version)." + opaque + "\""
+    }
+
+    /// The trip version an `If-Match` names: the prefix of a tag this service gave a single trip's response.
+    /// Nil when absent or `*` (any version); `.some(nil)` when it names none this service could have given.
+    static func ifMatchVersion(_ fieldValues: [String]) -> Int?? {
+        let members = fieldValues.flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !members.isEmpty, !members.contains("*") else { return nil }
+        for member in members where member.hasPrefix("\"v") {
+            let digits = member.dropFirst(2).prefix { $0.isASCII && $0.isNumber }
+            if let version = Int(digits), member.dropFirst(2 + digits.count).first == "." { return .some(version) }
+        }
+        return .some(nil)
     }
 
     /// Whether `If-None-Match` (all of its field lines) matches `tag` under the weak comparison that

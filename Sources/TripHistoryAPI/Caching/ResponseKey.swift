@@ -50,4 +50,9 @@ enum ResponseKey {
         ["trip", view, riderID.description, tripID.description, timeZone?.identifier ?? "", locale.identifier]
             .joined(separator: separator)
     }
+
+    static func changes(view: String, riderID: RiderID, since: String?, limit: Int, locale: SupportedLocale) -> String {
+        ["changes", view, riderID.description, String(limit), locale.identifier, since ?? ""].joined(
+            separator: separator)
+    }
 }

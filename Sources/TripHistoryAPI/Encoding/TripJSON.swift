@@ -2,7 +2,8 @@ import TripHistoryDomain
 import TripHistoryPresentation
 
 extension JSONWriter {
-    /// Writes one trip as the API's `Trip` object, with its display strings.
+    /// Writes one trip as the API's `Trip` object, with its display strings; a trip read for its detail (its
+    /// `adjustments` loaded) also gets the receipt's parts and the ledger.
     mutating func trip(_ trip: Trip, display: TripDisplay) {
         let details = trip.details
         beginObject()
@@ -26,11 +27,48 @@ extension JSONWriter {
         place(details.dropoff)
         field("distance_m", details.distanceMeters)
         field("duration_s", details.durationSeconds)
+        let lifecycle = trip.lifecycle
+        field("version", lifecycle.version)
+        key("recorded_at")
+        timestamp(lifecycle.recordedAt)
+        key("updated_at")
+        timestamp(lifecycle.updatedAt)
         key("fare")
         beginObject()
         field("amount_minor", details.fare.amountMinor)
         field("currency", details.fare.currency.code)
+        field("total_minor", trip.totalMinor)
+        field("tips_minor", lifecycle.totals.tipsMinor)
+        field("refunds_minor", lifecycle.totals.refundsMinor)
+        if trip.adjustments != nil, let lines = trip.receipt.breakdown {
+            key("breakdown")
+            beginArray()
+            for line in lines {
+                beginObject()
+                field("kind", line.kind.rawValue)
+                field("amount_minor", line.amountMinor)
+                endObject()
+            }
+            endArray()
+        }
         endObject()
+        if let adjustments = trip.adjustments {
+            receipt(trip.receipt)
+            key("adjustments")
+            beginArray()
+            for adjustment in adjustments {
+                beginObject()
+                key("id")
+                quotedInt(adjustment.id.rawValue)
+                field("kind", adjustment.kind.rawValue)
+                field("amount_minor", adjustment.amountMinor)
+                field("reason", adjustment.reason)
+                key("created_at")
+                timestamp(adjustment.createdAt)
+                endObject()
+            }
+            endArray()
+        }
         key("display")
         beginObject()
         field("title", display.title)
@@ -42,6 +80,39 @@ extension JSONWriter {
         field("status", display.status)
         endObject()
         endObject()
+    }
+
+    /// The payment, driver and route, each only when recorded.
+    private mutating func receipt(_ receipt: TripReceipt) {
+        if let payment = receipt.payment {
+            key("payment")
+            beginObject()
+            field("method", payment.method.rawValue)
+            if let brand = payment.brand { field("brand", brand) }
+            if let last4 = payment.last4 { field("last4", last4) }
+            endObject()
+        }
+        if let driver = receipt.driver {
+            key("driver")
+            beginObject()
+            field("first_name", driver.firstName)
+            if let vehicle = driver.vehicle {
+                key("vehicle")
+                beginObject()
+                field("make", vehicle.make)
+                field("model", vehicle.model)
+                field("color", vehicle.color)
+                field("plate", vehicle.plate)
+                endObject()
+            }
+            endObject()
+        }
+        if let route = receipt.route {
+            key("route")
+            beginObject()
+            field("polyline", route.polyline)
+            endObject()
+        }
     }
 
     private mutating func place(_ place: Place) {

@@ -13,11 +13,49 @@ struct NewTripBody: Decodable {
     struct FareBody: Decodable {
         let amountMinor: Int64
         let currency: String
+        let breakdown: [FareLineBody]?
 
         enum CodingKeys: String, CodingKey {
             case amountMinor = "amount_minor"
-            case currency
+            case currency, breakdown
         }
+    }
+
+    struct FareLineBody: Decodable {
+        let kind: String
+        let amountMinor: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case kind
+            case amountMinor = "amount_minor"
+        }
+    }
+
+    struct PaymentBody: Decodable {
+        let method: String
+        let brand: String?
+        let last4: String?
+    }
+
+    struct DriverBody: Decodable {
+        struct VehicleBody: Decodable {
+            let make: String
+            let model: String
+            let color: String
+            let plate: String
+        }
+
+        let firstName: String
+        let vehicle: VehicleBody?
+
+        enum CodingKeys: String, CodingKey {
+            case firstName = "first_name"
+            case vehicle
+        }
+    }
+
+    struct RouteBody: Decodable {
+        let polyline: String
     }
 
     let riderID: String
@@ -33,10 +71,13 @@ struct NewTripBody: Decodable {
     let distanceMeters: Int64
     let durationSeconds: Int64
     let fare: FareBody
+    let payment: PaymentBody?
+    let driver: DriverBody?
+    let route: RouteBody?
 
     enum CodingKeys: String, CodingKey {
         case riderID = "rider_id"
-        case status, product, city, pickup, dropoff, fare
+        case status, product, city, pickup, dropoff, fare, payment, driver, route
         case timeZone = "time_zone"
         case requestedAt = "requested_at"
         case startedAt = "started_at"
@@ -65,32 +106,15 @@ struct NewTripBody: Decodable {
         distanceMeters = try container.decode(Int64.self, forKey: .distanceMeters)
         durationSeconds = try container.decode(Int64.self, forKey: .durationSeconds)
         fare = try container.decode(FareBody.self, forKey: .fare)
+        payment = try container.decodeIfPresent(PaymentBody.self, forKey: .payment)
+        driver = try container.decodeIfPresent(DriverBody.self, forKey: .driver)
+        route = try container.decodeIfPresent(RouteBody.self, forKey: .route)
     }
 
-    /// Decodes `bytes`, reporting the first missing or mistyped field by its JSON path.
+    /// Decodes `bytes`, reporting the first missing or mistyped field by its JSON path, and refusing a body
+    /// with a card number in any of its strings.
     static func decode(_ bytes: [UInt8], decoder: JSONDecoder) throws(Problem) -> NewTripBody {
-        do {
-            return try decoder.decode(NewTripBody.self, from: Data(bytes))
-        } catch let DecodingError.keyNotFound(key, context) {
-            let path = Self.path(context.codingPath + [key])
-            throw Problem.invalidParameter(path, "\(path) is required.")
-        } catch let DecodingError.valueNotFound(_, context) {
-            let path = Self.path(context.codingPath)
-            throw Problem.invalidParameter(path, "\(path) must not be null.")
-        } catch let DecodingError.typeMismatch(_, context) {
-            let path = Self.path(context.codingPath)
-            throw Problem.invalidParameter(path, "\(path) has the wrong type.")
-        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            let path = Self.path(context.codingPath)
-            throw Problem.invalidParameter(path, "\(path) has an invalid value.")
-        } catch {
-            throw Problem.invalidParameter("body", "The request body must be a JSON object describing a trip.")
-        }
-    }
-
-    /// The JSON path of a field, or `body` when the whole document is at fault.
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.isEmpty ? "body" : codingPath.map(\.stringValue).joined(separator: ".")
+        try JSONRequestBody.decode(NewTripBody.self, bytes, decoder: decoder, what: "a trip")
     }
 
     /// The domain's new trip, or a 422 naming the field that breaks a rule.
@@ -107,6 +131,7 @@ struct NewTripBody: Decodable {
         guard let currency = CurrencyCode(fare.currency) else {
             throw Problem.invalidField("fare.currency", "fare.currency must be an ISO 4217 code such as USD.")
         }
+        let receipt = try receipt()
         do {
             return try NewTrip.validated(
                 riderID: rider, status: tripStatus, product: product, city: city, timeZone: timeZone,
@@ -114,11 +139,52 @@ struct NewTripBody: Decodable {
                 pickup: Place(latitude: pickup.lat, longitude: pickup.lon, address: pickup.address),
                 dropoff: Place(latitude: dropoff.lat, longitude: dropoff.lon, address: dropoff.address),
                 distanceMeters: distanceMeters, durationSeconds: durationSeconds,
-                fare: Money(amountMinor: fare.amountMinor, currency: currency)
+                fare: Money(amountMinor: fare.amountMinor, currency: currency),
+                receipt: receipt
             )
         } catch {
             throw Problem.invalidField(error.field, "\(error.field) \(error.reason).")
         }
+    }
+
+    /// The receipt's parts as sent, each checked for its shape; the domain checks their rules.
+    private func receipt() throws(Problem) -> TripReceipt {
+        var lines: [FareLine]?
+        if let breakdown = fare.breakdown {
+            lines = []
+            for (index, line) in breakdown.enumerated() {
+                guard let kind = FareLineKind(rawValue: line.kind) else {
+                    throw Problem.invalidField(
+                        "fare.breakdown[\(index)].kind",
+                        "fare.breakdown[\(index)].kind must be one of: "
+                            + FareLineKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                }
+                lines?.append(FareLine(kind: kind, amountMinor: line.amountMinor))
+            }
+        }
+        let paid = try payment.map { body throws(Problem) -> Payment in
+            guard let method = PaymentMethod(rawValue: body.method) else {
+                throw Problem.invalidField("payment.method", "payment.method must be one of: card, cash, wallet.")
+            }
+            return Payment(method: method, brand: body.brand, last4: body.last4)
+        }
+        let route = try self.route.map { body throws(Problem) -> EncodedRoute in
+            do {
+                return try EncodedRoute.validated(body.polyline)
+            } catch {
+                throw Problem.invalidField(
+                    "route.polyline",
+                    "route.polyline must be an encoded polyline (precision 5) of \(EncodedRoute.pointCount.lowerBound) "
+                        + "to \(EncodedRoute.pointCount.upperBound) valid points, at most \(EncodedRoute.maximumBytes) bytes."
+                )
+            }
+        }
+        let driver = self.driver.map { body in
+            Driver(
+                firstName: body.firstName,
+                vehicle: body.vehicle.map { Vehicle(make: $0.make, model: $0.model, color: $0.color, plate: $0.plate) })
+        }
+        return TripReceipt(breakdown: lines, payment: paid, driver: driver, route: route)
     }
 
     private static func timestamp(_ text: String, field: String) throws(Problem) -> Date {

@@ -115,6 +115,32 @@ extension Problem {
         param: "Idempotency-Key", retryAfterSeconds: 1
     )
 
+    static let preconditionFailed = Problem(
+        status: .preconditionFailed, code: .preconditionFailed, title: "Precondition failed",
+        detail: "The trip changed since the version If-Match names; read it again and decide anew.",
+        param: "If-Match"
+    )
+
+    static let invalidSyncToken = Problem(
+        status: .badRequest, code: .invalidCursor, title: "Invalid sync token",
+        detail: "The since token is malformed or was not issued by this service; start again without since.",
+        param: "since"
+    )
+
+    static let syncTokenMismatch = Problem(
+        status: .badRequest, code: .cursorMismatch, title: "Sync token does not match the request",
+        detail: "The since token was issued for another rider's changes.", param: "since"
+    )
+
+    static func syncTokenExpired(retentionDays: Int) -> Problem {
+        Problem(
+            status: .gone, code: .syncTokenExpired, title: "Sync token expired",
+            detail: "The since token is older than the feed keeps changes (\(retentionDays) days); reload the trips "
+                + "from the first page and start again without since.",
+            param: "since"
+        )
+    }
+
     static func payloadTooLarge(limit: Int) -> Problem {
         Problem(
             status: .contentTooLarge, code: .payloadTooLarge, title: "Payload too large",

@@ -21,6 +21,8 @@ public enum ProblemCode: String, Sendable, CaseIterable {
     case uriTooLong = "uri_too_long"
     case headersTooLarge = "headers_too_large"
     case malformedRequest = "malformed_request"
+    case preconditionFailed = "precondition_failed"
+    case syncTokenExpired = "sync_token_expired"
 
     /// The `type` URI of the problem, stable so clients may switch on it.
     var typeURI: String { "urn:trip-history:problem:\(rawValue)" }

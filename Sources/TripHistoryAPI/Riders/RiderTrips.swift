@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HTTPTypes
 public import NIOCore
 public import Tracing
@@ -16,13 +16,18 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let listRiderTrips: ListRiderTrips<Repository>
     private let getTrip: GetTrip<Repository>
     private let recordTrip: RecordTrip<Repository>
+    private let recordAdjustment: RecordAdjustment<Repository>
+    private let listTripChanges: ListTripChanges<Repository>
+    private let syncTokens: SyncTokenCodec
+    private let changesRetention: TimeInterval
+    private let now: @Sendable () -> Date
     private let presenter: TripPresenter
     private let localeNegotiator: LocaleNegotiator
     private let tokens: AccessTokens
     private let cursors: CursorCodec
     private let cache: TripResponseCache?
     /// The cache's lookup counters of the list and detail routes.
-    private let cacheRoutes: (list: ResponseCacheRoute, detail: ResponseCacheRoute)?
+    private let cacheRoutes: (list: ResponseCacheRoute, detail: ResponseCacheRoute, changes: ResponseCacheRoute)?
     private let fence: (any ChangeFeedFence)?
     private let limits: RateLimits?
     private let tracer: (any Tracer)?
@@ -34,23 +39,33 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     /// consulted for a read, so no instance serves an entry older than a write acknowledged by another before
     /// the read began; when it fails, the read bypasses the cache. `limits`, when given, counts the reads
     /// `earlyAnswer(to:)` answers (the router counts the others). With `tracer`, a traced read gets a span for
-    /// its cache lookup and one for its computation, and its request span the cache outcome.
+    /// its cache lookup and one for its computation, and its request span the cache outcome. The changes feed
+    /// refuses `since` tokens issued longer than `changesRetention` before `now()`.
     public init(
         listRiderTrips: ListRiderTrips<Repository>, getTrip: GetTrip<Repository>, recordTrip: RecordTrip<Repository>,
+        recordAdjustment: RecordAdjustment<Repository>, listTripChanges: ListTripChanges<Repository>,
         presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
+        syncTokens: SyncTokenCodec, changesRetention: TimeInterval = 30 * 86_400,
         cache: TripResponseCache? = nil, fence: (any ChangeFeedFence)? = nil, limits: RateLimits? = nil,
-        tracer: (any Tracer)? = nil
+        tracer: (any Tracer)? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.tracer = tracer
         self.listRiderTrips = listRiderTrips
         self.getTrip = getTrip
         self.recordTrip = recordTrip
+        self.recordAdjustment = recordAdjustment
+        self.listTripChanges = listTripChanges
+        self.syncTokens = syncTokens
+        self.changesRetention = changesRetention
+        self.now = now
         self.presenter = presenter
         self.localeNegotiator = localeNegotiator
         self.tokens = tokens
         self.cursors = cursors
         self.cache = cache
-        self.cacheRoutes = cache.map { ($0.route(RiderReadPath.listRoute), $0.route(RiderReadPath.detailRoute)) }
+        self.cacheRoutes = cache.map {
+            ($0.route(RiderReadPath.listRoute), $0.route(RiderReadPath.detailRoute), $0.route(Self.changesRoute))
+        }
         self.fence = cache == nil ? nil : fence
         self.limits = limits
     }
@@ -66,6 +81,36 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     public func detail(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
         let read = try detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head)
+        return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
+    }
+
+    /// The route pattern of the changes feed.
+    public static var changesRoute: String { "/v1/riders/{rider_id}/trips/changes" }
+
+    /// `GET /v1/riders/{rider_id}/trips/changes`, with the path's `riderID` as sent.
+    public func changes(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let riderID = try Self.riderID(riderID)
+        let query = try QueryParameters(target: head.path ?? "")
+        try TripListParameters.rejectRepeated(["since", "limit"], in: query)
+        let limit = try ChangePageLimit.parse(query["limit"])
+        var position: ChangePosition?
+        if let since = query["since"] {
+            do {
+                position = try syncTokens.decode(since, riderID: riderID, now: now(), retention: changesRetention)
+            } catch .invalid {
+                throw Problem.invalidSyncToken
+            } catch .mismatch {
+                throw Problem.syncTokenMismatch
+            } catch .expired {
+                throw Problem.syncTokenExpired(retentionDays: Int(changesRetention / 86_400))
+            }
+        }
+        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        let read = RiderTripsRead(
+            riderID: riderID, caller: caller, locale: locale,
+            kind: .changes(since: position.map { _ in String(query["since"]!) }, position: position, limit: limit))
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
 
@@ -165,6 +210,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         switch read.kind {
         case .list: cacheRoutes?.list
         case .detail: cacheRoutes?.detail
+        case .changes: cacheRoutes?.changes
         }
     }
 
@@ -207,6 +253,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         switch read.kind {
         case .list(let list): return try await renderList(list, read: read)
         case .detail(let tripID, let timeZone): return try await renderDetail(tripID, timeZone: timeZone, read: read)
+        case .changes(_, let position, let limit): return try await renderChanges(position, limit: limit, read: read)
         }
     }
 
@@ -242,8 +289,25 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         let queryStarted = ContinuousClock.now
         let trip = try await getTrip.execute(riderID: read.riderID, tripID: tripID, caller: read.caller)
         let encodingStarted = ContinuousClock.now
-        var writer = JSONWriter(capacity: 1024)
+        var writer = JSONWriter(capacity: 2048)
         writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: timeZone))
+        return CachedTripResponse(
+            body: writer.byteBuffer, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
+            encodingStarted: encodingStarted, reportsTiming: read.reportsTiming, version: trip.lifecycle.version
+        )
+    }
+
+    private func renderChanges(
+        _ position: ChangePosition?, limit: ChangePageLimit, read: RiderTripsRead
+    ) async throws -> CachedTripResponse {
+        let queryStarted = ContinuousClock.now
+        let page = try await listTripChanges.execute(
+            riderID: read.riderID, after: position, limit: limit.value, caller: read.caller)
+        let encodingStarted = ContinuousClock.now
+        var writer = JSONWriter(capacity: 256 + page.changes.count * 1024)
+        writer.changesPage(page, nextSince: syncTokens.encode(page.next, riderID: read.riderID, now: now())) { trip in
+            presenter.display(for: trip, locale: read.locale, timeZone: nil)
+        }
         return CachedTripResponse(
             body: writer.byteBuffer, link: nil, locale: read.locale, database: encodingStarted - queryStarted,
             encodingStarted: encodingStarted, reportsTiming: read.reportsTiming
@@ -256,14 +320,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
         // Refuse the wrong role before reading a body it could never use.
         try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanRecord(caller: caller) }
-        guard let contentType = head.headerFields[.contentType],
-            contentType.lowercased().hasPrefix("application/json")
-        else {
-            throw Problem(
-                status: .unsupportedMediaType, code: .unsupportedMediaType, title: "Unsupported media type",
-                detail: "Send the trip as application/json.", param: "Content-Type"
-            )
-        }
+        try Self.requireJSON(head)
         let bytes = try await body()
         let newTrip = try NewTripBody.decode(Array(buffer: bytes), decoder: bodyDecoder).newTrip()
         let recorded: RecordedTrip
@@ -281,17 +338,75 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         cache?.invalidate(recorded.trip.riderID)
         let encodingStarted = ContinuousClock.now
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
-        var writer = JSONWriter(capacity: 1024)
+        return created(recorded, locale: locale, queryStarted: recordStarted, encodingStarted: encodingStarted)
+    }
+
+    /// `POST /v1/riders/{rider_id}/trips/{trip_id}/adjustments`, with the path's ids as sent. The role and
+    /// media type are checked before `body` is read, as for `record`.
+    public func adjust(
+        riderID: Substring?, tripID: Substring?, head: HTTPRequest, body: () async throws -> ByteBuffer
+    ) async throws -> APIResponse {
+        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanRecord(caller: caller) }
+        let riderID = try Self.riderID(riderID)
+        guard let tripID = tripID.flatMap({ TripID($0) }) else {
+            throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
+        }
+        try Self.requireJSON(head)
+        var expectedVersion: Int?
+        switch EntityTag.ifMatchVersion(head.headerFields[values: .ifMatch]) {
+        case nil: break
+        case .some(nil): throw Problem.preconditionFailed
+        case .some(.some(let version)): expectedVersion = version
+        }
+        let adjustment = try AdjustmentBody.decode(Array(buffer: try await body()), decoder: bodyDecoder).adjustment()
+        let recorded: RecordedTrip
+        let recordStarted = ContinuousClock.now
+        do {
+            recorded = try await recordAdjustment.execute(
+                adjustment, tripID: tripID, riderID: riderID, expectedVersion: expectedVersion,
+                idempotencyKey: head.headerFields[TripHeaderNames.idempotencyKey], caller: caller)
+        } catch {
+            cache?.invalidate(riderID)
+            throw error
+        }
+        // Before the response leaves: once the client sees 201, no read on this instance may miss the change.
+        cache?.invalidate(riderID)
+        let encodingStarted = ContinuousClock.now
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        return created(recorded, locale: locale, queryStarted: recordStarted, encodingStarted: encodingStarted)
+    }
+
+    /// The 201 of a write: the trip as it now stands in detail form, its tag (whose version `If-Match`
+    /// compares) and its address.
+    private func created(
+        _ recorded: RecordedTrip, locale: SupportedLocale, queryStarted: ContinuousClock.Instant,
+        encodingStarted: ContinuousClock.Instant
+    ) -> APIResponse {
+        var writer = JSONWriter(capacity: 2048)
         writer.trip(recorded.trip, display: presenter.display(for: recorded.trip, locale: locale, timeZone: nil))
+        let body = writer.byteBuffer
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.location] = "/v1/riders/\(recorded.trip.riderID)/trips/\(recorded.trip.id)"
         headers[.contentLanguage] = locale.identifier
         headers[.cacheControl] = "no-store"
+        headers[.eTag] = EntityTag.strong(for: body, version: recorded.trip.lifecycle.version)
         if recorded.replayed { headers[TripHeaderNames.idempotentReplayed] = "true" }
         headers[ServerTiming.name] = ServerTiming.durations(
-            queryStarted: recordStarted, encodingStarted: encodingStarted)
-        return APIResponse(status: .created, headers: headers, body: .bytes(writer.byteBuffer))
+            queryStarted: queryStarted, encodingStarted: encodingStarted)
+        return APIResponse(status: .created, headers: headers, body: .bytes(body))
+    }
+
+    private static func requireJSON(_ head: HTTPRequest) throws(Problem) {
+        guard let contentType = head.headerFields[.contentType],
+            contentType.lowercased().hasPrefix("application/json")
+        else {
+            throw Problem(
+                status: .unsupportedMediaType, code: .unsupportedMediaType, title: "Unsupported media type",
+                detail: "Send the body as application/json.", param: "Content-Type"
+            )
+        }
     }
 
     private static func riderID(_ text: Substring?) throws(Problem) -> RiderID {
@@ -378,6 +493,8 @@ struct RiderTripsRead: Sendable {
     enum Kind: Sendable {
         case list(List)
         case detail(tripID: TripID, timeZone: TimeZone?)
+        /// The changes feed after `position`, whose token was `since` as sent; a read without one has neither.
+        case changes(since: String?, position: ChangePosition?, limit: ChangePageLimit)
     }
 
     let riderID: RiderID
@@ -398,6 +515,8 @@ struct RiderTripsRead: Sendable {
             return ResponseKey.list(view: view, riderID: riderID, parameters: list.parameters, locale: locale)
         case .detail(let tripID, let timeZone):
             return ResponseKey.detail(view: view, riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale)
+        case .changes(let since, _, let limit):
+            return ResponseKey.changes(view: view, riderID: riderID, since: since, limit: limit.value, locale: locale)
         }
     }
 }

@@ -8,5 +8,6 @@ enum EmbeddedMigrations {
         ("0002_create_idempotency_keys.sql", PackageResources._002_create_idempotency_keys_sql),
         ("0003_analyst_indexes.sql", PackageResources._003_analyst_indexes_sql),
         ("0004_idempotency_keys_created_at.sql", PackageResources._004_idempotency_keys_created_at_sql),
+        ("0005_trip_lifecycle.sql", PackageResources._005_trip_lifecycle_sql),
     ]
 }

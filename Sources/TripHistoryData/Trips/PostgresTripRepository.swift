@@ -59,14 +59,64 @@ public struct PostgresTripRepository: TripRepository {
         }
     }
 
-    /// Stores the trip in one transaction and returns it once committed; the transaction also notifies
-    /// `PostgresChangeListener.channel` with the rider id, so other instances drop their cached responses.
-    /// With an idempotency request, takes the key's transaction lock first: a concurrent twin gets
-    /// `.conflict`, a repeat of the same request gets the stored trip with `replayed` (only once its commit is
-    /// as durable as a new trip's would be), and another body under the same key gets `.idempotencyKeyReused`.
-    /// A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
+    /// Stores the trip in one transaction (`write`) and returns it once committed; the transaction also
+    /// writes the feed's entry and notifies `PostgresChangeListener.channel` with the rider id, so other
+    /// instances drop their cached responses. A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
     /// either becomes durable or was never stored, and a retry under the same key finds out which.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
+        try await write("record trip", riderID: trip.riderID, idempotency: idempotency) { connection in
+            guard let inserted = try connection.executeFirst(InsertTrip(trip: trip)) else {
+                throw PostgresError(kind: .decoding, message: "insert returned no id")
+            }
+            if !trip.receipt.isEmpty {
+                try connection.execute(InsertTripReceipt(tripID: inserted.id, receipt: trip.receipt))
+            }
+            try announce(.upsert, tripID: inserted.id, riderID: trip.riderID, on: connection)
+            // NewTrip's times are already cut to microseconds, so this equals what a later read returns.
+            return Trip(
+                id: inserted.id, riderID: trip.riderID, details: trip.details,
+                lifecycle: .recorded(at: inserted.recordedAt), receipt: trip.receipt, adjustments: [])
+        }
+    }
+
+    /// Appends the adjustment in one transaction with the trip locked: `check` sees the trip as it stands,
+    /// the ledger gains a row, the trip its new totals and version, the feed an upsert, and other instances a
+    /// notification, all at commit. Idempotency and the commit's durability work exactly as in `record`.
+    public func adjust(
+        _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, expectedVersion: Int?,
+        idempotency: IdempotencyRequest?, check: @escaping @Sendable (Trip) throws -> Void
+    ) async throws -> RecordedTrip {
+        try await write("record adjustment", riderID: riderID, idempotency: idempotency) { connection in
+            guard let trip = try connection.executeFirst(LockTrip(id: tripID, riderID: riderID)) else {
+                throw TripHistoryError.notFound
+            }
+            if let expectedVersion, expectedVersion != trip.lifecycle.version {
+                throw TripHistoryError.preconditionFailed
+            }
+            try check(trip)
+            guard try connection.executeFirst(InsertAdjustment(tripID: tripID, adjustment: adjustment)) != nil
+            else {
+                throw PostgresError(kind: .decoding, message: "adjustment insert returned no row")
+            }
+            try announce(.upsert, tripID: tripID, riderID: riderID, on: connection)
+            guard let adjusted = try connection.executeFirst(TripByID(id: tripID, riderID: riderID)) else {
+                throw TripHistoryError.notFound
+            }
+            return adjusted
+        }
+    }
+
+    /// Runs `body`, which writes a trip or an adjustment and returns the trip as it then stands, in one
+    /// transaction on a lent connection, and returns once the commit is as durable as the server (and
+    /// `requiresStandbyCopy`) promise. With an idempotency request it first takes the key's transaction lock:
+    /// a concurrent twin gets `.conflict`; a key used before by another body gets `.idempotencyKeyReused`; a
+    /// repeat of the same request writes nothing but the key's row again, so that its commit, too, waits for
+    /// the standby before the trip is returned with `replayed` (the first answer may have been lost with a
+    /// commit the standby never confirmed). Otherwise `body` runs and the key is stored with its trip.
+    private func write(
+        _ operation: String, riderID: RiderID, idempotency: IdempotencyRequest?,
+        _ body: @escaping @Sendable (PostgresConnection) throws -> Trip
+    ) async throws -> RecordedTrip {
         let requiresStandbyCopy = self.requiresStandbyCopy
         let store: @Sendable (PostgresConnection) throws -> RecordedTrip = { connection in
             let recorded = try connection.transaction { connection -> RecordedTrip in
@@ -75,33 +125,68 @@ public struct PostgresTripRepository: TripRepository {
                     guard try connection.executeFirst(LockIdempotencyKey(scope: scope, key: key)) == true else {
                         throw TripHistoryError.conflict
                     }
-                    let find = FindIdempotencyKey(scope: scope, key: key, fingerprint: idempotency.fingerprint)
+                    let find = FindIdempotentTrip(scope: scope, key: key, fingerprint: idempotency.fingerprint)
                     if let found = try connection.executeFirst(find) {
                         guard found.fingerprintMatches else { throw TripHistoryError.idempotencyKeyReused }
-                        // The first answer may have been lost with a commit whose standby never confirmed it:
-                        // writing makes this commit wait for the standby like the first, and WAL is in order.
                         try connection.execute(TouchIdempotencyKey(scope: scope, key: key))
-                        return RecordedTrip(trip: found.trip, replayed: true)
+                        guard let trip = try connection.executeFirst(TripByID(id: found.tripID, riderID: riderID))
+                        else { throw TripHistoryError.notFound }
+                        return RecordedTrip(trip: trip, replayed: true)
                     }
                 }
-                guard let id = try connection.executeFirst(InsertTrip(trip: trip)) else {
-                    throw PostgresError(kind: .decoding, message: "insert returned no id")
-                }
+                let trip = try body(connection)
                 if let idempotency {
                     try connection.execute(
                         InsertIdempotencyKey(
                             scope: idempotency.scope, key: idempotency.key, fingerprint: idempotency.fingerprint,
-                            tripID: id))
+                            tripID: trip.id))
                 }
-                // Delivered to every listener at commit and only if the commit succeeds (PostgresChangeListener).
-                try connection.execute(NotifyTripChange(riderID: trip.riderID))
-                // NewTrip's times are already cut to microseconds, so this equals what a later read returns.
-                return RecordedTrip(trip: Trip(id: id, riderID: trip.riderID, details: trip.details), replayed: false)
+                return RecordedTrip(trip: trip, replayed: false)
             }
             if requiresStandbyCopy { try connection.awaitStandbyCopy() }
             return recorded
         }
-        return try await mapErrors("record trip") { try await pool.withConnection(store) }
+        return try await mapErrors(operation) { try await pool.withConnection(store) }
+    }
+
+    /// The rider's changes after `position`, in the order of their numbers, which is the order they became
+    /// visible in. A trip changed twice within the page appears once, at its last change.
+    public func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage {
+        let after = position ?? .start
+        let statement = RiderChangesPage(riderID: riderID, after: after, limit: max(limit, 0) + 1)
+        let rows = try await mapErrors("list changes") { try await read(riderID) { try await $0.read(statement) } }
+        let page = rows.prefix(limit)
+        // A change whose trip is gone (upserted, then erased) is not handed out, but its number counts; the
+        // erasure follows it in the feed.
+        let changes = page.compactMap { row -> TripChange? in
+            row.isErasure ? .erased(row.tripID) : row.trip.map(TripChange.upsert)
+        }
+        return ChangePage(
+            changes: Self.latestPerTrip(changes), next: page.last?.position ?? after, hasMore: rows.count > limit)
+    }
+
+    /// The rider's last change: reading after it returns only later ones.
+    public func currentChangePosition(riderID: RiderID) async throws -> ChangePosition {
+        let last = try await mapErrors("last change") {
+            try await read(riderID) { try await $0.readFirst(RiderLastChange(riderID: riderID)) }
+        }
+        return ChangePosition(sequence: last ?? 0)
+    }
+
+    /// `changes` with each trip kept only at its last entry, in order.
+    static func latestPerTrip(_ changes: [TripChange]) -> [TripChange] {
+        var lastIndex: [TripID: Int] = [:]
+        for (index, change) in changes.enumerated() { lastIndex[change.tripID] = index }
+        return changes.enumerated().filter { lastIndex[$0.element.tripID] == $0.offset }.map(\.element)
+    }
+
+    /// Writes the feed's entry and the notification that drops other instances' cached responses of the
+    /// rider, both delivered at commit and only if it succeeds (PostgresChangeListener).
+    private func announce(
+        _ change: InsertTripChange.Change, tripID: TripID, riderID: RiderID, on connection: PostgresConnection
+    ) throws {
+        try connection.execute(InsertTripChange(riderID: riderID, tripID: tripID, change: change))
+        try connection.execute(NotifyTripChange(riderID: riderID))
     }
 
     /// Runs `body` with the type's error mapping; a unique violation can only be the idempotency key, whose

@@ -1,3 +1,4 @@
+import Foundation
 import TripHistoryDomain
 
 /// The statements of the trip repository, one type each. Every list read is one of two statements whose open
@@ -10,7 +11,18 @@ enum TripStatements {
     static let columns = """
         id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, \
         pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, \
-        distance_m, duration_s, fare_amount_minor, fare_currency
+        distance_m, duration_s, fare_amount_minor, fare_currency, \
+        version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor
+        """
+
+    /// The receipt's columns and the ledger as a JSON array, which a detail read adds after `columns`
+    /// (`TripRowDecoder.detail` reads them); the trip is `trips` joined with `trip_receipts` as `r`.
+    static let detailColumns = """
+        r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4, r.driver_first_name, \
+        r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline, \
+        (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor, \
+            'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id) \
+         FROM trip_adjustments a WHERE a.trip_id = trips.id)::text
         """
 
     /// The statuses a status filter matches, as array values built once.
@@ -39,9 +51,9 @@ enum KeysetDirection: Hashable, Sendable {
 /// (`keyRequestedAt`, `keyID`) in `direction`.
 struct RiderTripsPage: PostgresStatement {
     static let older = PreparedStatement(
-        name: "trips_older_v1", sql: sql(comparison: "<", order: "DESC"), resultFormat: .binary)
+        name: "trips_older_v2", sql: sql(comparison: "<", order: "DESC"), resultFormat: .binary)
     static let newer = PreparedStatement(
-        name: "trips_newer_v1", sql: sql(comparison: ">", order: "ASC"), resultFormat: .binary)
+        name: "trips_newer_v2", sql: sql(comparison: ">", order: "ASC"), resultFormat: .binary)
 
     private static func sql(comparison: String, order: String) -> String {
         """
@@ -81,10 +93,13 @@ struct RiderTripsPage: PostgresStatement {
     }
 }
 
-/// The trip with this id if `riderID` owns it.
+/// The trip with this id if `riderID` owns it, with its receipt and adjustments.
 struct TripByID: PostgresPreparedStatement {
-    static let name = "trips_by_id_v1"
-    static let sql = "SELECT \(TripStatements.columns) FROM trips WHERE id = $1 AND rider_id = $2"
+    static let name = "trips_by_id_v2"
+    static let sql = """
+        SELECT \(TripStatements.columns), \(TripStatements.detailColumns)
+        FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id WHERE trips.id = $1 AND trips.rider_id = $2
+        """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
     let id: TripID
@@ -98,20 +113,20 @@ struct TripByID: PostgresPreparedStatement {
     }
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Trip {
-        try TripRowDecoder.trip(rows, row: row)
+        try TripRowDecoder.detail(rows, row: row)
     }
 }
 
 /// Stores a validated trip and returns its new id.
 struct InsertTrip: PostgresPreparedStatement {
-    static let name = "trips_insert_v1"
+    static let name = "trips_insert_v2"
     static let sql = """
         INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at, completed_at,
             pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address,
             distance_m, duration_s, fare_amount_minor, fare_currency)
         VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz,
             $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-        RETURNING id
+        RETURNING id, recorded_at
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
@@ -142,11 +157,12 @@ struct InsertTrip: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> TripID {
-        guard let raw = try rows.int64(row, 0), let id = TripID(raw) else {
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> (id: TripID, recordedAt: Date) {
+        guard let raw = try rows.int64(row, 0), let id = TripID(raw), let recordedAt = try rows.timestampMicros(row, 1)
+        else {
             throw PostgresError(kind: .decoding, message: "insert returned no id")
         }
-        return id
+        return (id, Timestamp.date(micros: recordedAt))
     }
 }
 
@@ -168,33 +184,6 @@ struct LockIdempotencyKey: PostgresPreparedStatement {
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Bool {
         try rows.bool(row, 0) == true
-    }
-}
-
-/// The trip stored under an idempotency key, and whether `fingerprint` matches the request that stored it.
-struct FindIdempotencyKey: PostgresPreparedStatement {
-    static let name = "idempotency_find_v1"
-    static let sql = """
-        SELECT k.fingerprint_md5 = md5($3), \(TripStatements.columns.split(separator: ",").map { "t." + $0.trimmingPrefixSpaces }.joined(separator: ", "))
-        FROM idempotency_keys k JOIN trips t ON t.id = k.trip_id
-        WHERE k.scope = $1 AND k.key = $2
-        """
-    static let resultFormat = PreparedStatement.ResultFormat.binary
-
-    let scope: String
-    let key: String
-    let fingerprint: String
-
-    func makeBindings() -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 3)
-        bindings.append(scope)
-        bindings.append(key)
-        bindings.append(fingerprint)
-        return bindings
-    }
-
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> (fingerprintMatches: Bool, trip: Trip) {
-        (try rows.bool(row, 0) == true, try TripRowDecoder.trip(rows, row: row, offset: 1))
     }
 }
 
@@ -256,6 +245,9 @@ struct NotifyTripChange: PostgresPreparedStatement {
     }
 }
 
-extension Substring {
-    fileprivate var trimmingPrefixSpaces: Substring { drop(while: { $0 == " " }) }
+extension String {
+    /// A column list with each column prefixed by `table`, for statements that join.
+    func qualified(by table: String) -> String {
+        split(separator: ",").map { table + "." + $0.drop(while: { $0 == " " }) }.joined(separator: ", ")
+    }
 }

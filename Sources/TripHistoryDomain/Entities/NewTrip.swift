@@ -5,10 +5,12 @@ public import Foundation
 public struct NewTrip: Hashable, Sendable {
     public let riderID: RiderID
     public let details: TripDetails
+    public let receipt: TripReceipt
 
-    private init(riderID: RiderID, details: TripDetails) {
+    private init(riderID: RiderID, details: TripDetails, receipt: TripReceipt) {
         self.riderID = riderID
         self.details = details
+        self.receipt = receipt
     }
 
     /// Longest accepted free-text field, in UTF-8 bytes; keeps rows and pages small.
@@ -44,7 +46,8 @@ public struct NewTrip: Hashable, Sendable {
         dropoff: Place,
         distanceMeters: Int64,
         durationSeconds: Int64,
-        fare: Money
+        fare: Money,
+        receipt: TripReceipt = .empty
     ) throws(ValidationError) -> NewTrip {
         try checkText(product, field: "product")
         try checkText(city, field: "city")
@@ -76,12 +79,66 @@ public struct NewTrip: Hashable, Sendable {
             pickup: pickup, dropoff: dropoff, distanceMeters: distanceMeters, durationSeconds: durationSeconds,
             fare: fare
         )
-        return NewTrip(riderID: riderID, details: details)
+        try checkReceipt(receipt, fare: fare)
+        return NewTrip(riderID: riderID, details: details, receipt: receipt)
     }
 
-    private static func checkText(_ text: String, field: String) throws(ValidationError) {
-        guard !text.isEmpty, text.utf8.count <= maximumTextBytes else {
-            throw ValidationError(field: field, reason: "must be 1 to \(maximumTextBytes) bytes long")
+    /// Most lines a fare's breakdown may have.
+    public static let maximumFareLines = 16
+    /// Longest accepted payment brand, in UTF-8 bytes.
+    public static let maximumBrandBytes = 32
+    /// Longest accepted driver or vehicle text, in UTF-8 bytes.
+    public static let maximumDriverTextBytes = 64
+
+    private static func checkReceipt(_ receipt: TripReceipt, fare: Money) throws(ValidationError) {
+        if let lines = receipt.breakdown {
+            guard (1...maximumFareLines).contains(lines.count) else {
+                throw ValidationError(field: "fare.breakdown", reason: "must have 1 to \(maximumFareLines) lines")
+            }
+            var sum: Int64 = 0
+            for (index, line) in lines.enumerated() {
+                let field = "fare.breakdown[\(index)].amount_minor"
+                if line.kind == .promotion {
+                    guard line.amountMinor <= 0, line.amountMinor >= -maximumFareMinor else {
+                        throw ValidationError(
+                            field: field, reason: "must be between -\(maximumFareMinor) and 0 for a promotion")
+                    }
+                } else {
+                    try checkAmount(line.amountMinor, maximum: maximumFareMinor, field: field)
+                }
+                sum += line.amountMinor
+            }
+            guard sum == fare.amountMinor else {
+                throw ValidationError(field: "fare.breakdown", reason: "must sum exactly to fare.amount_minor")
+            }
+        }
+        if let payment = receipt.payment {
+            if let brand = payment.brand { try checkText(brand, field: "payment.brand", maximum: maximumBrandBytes) }
+            if let last4 = payment.last4 {
+                guard last4.utf8.count == 4,
+                    last4.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                else { throw ValidationError(field: "payment.last4", reason: "must be exactly four digits") }
+                guard payment.method != .cash else {
+                    throw ValidationError(field: "payment.last4", reason: "must be absent for a cash payment")
+                }
+            }
+        }
+        if let driver = receipt.driver {
+            try checkText(driver.firstName, field: "driver.first_name", maximum: maximumDriverTextBytes)
+            if let vehicle = driver.vehicle {
+                try checkText(vehicle.make, field: "driver.vehicle.make", maximum: maximumDriverTextBytes)
+                try checkText(vehicle.model, field: "driver.vehicle.model", maximum: maximumDriverTextBytes)
+                try checkText(vehicle.color, field: "driver.vehicle.color", maximum: maximumDriverTextBytes)
+                try checkText(vehicle.plate, field: "driver.vehicle.plate", maximum: maximumDriverTextBytes)
+            }
+        }
+    }
+
+    private static func checkText(
+        _ text: String, field: String, maximum: Int = maximumTextBytes
+    ) throws(ValidationError) {
+        guard !text.isEmpty, text.utf8.count <= maximum else {
+            throw ValidationError(field: field, reason: "must be 1 to \(maximum) bytes long")
         }
         guard !text.unicodeScalars.contains(where: { $0.value == 0 }) else {
             throw ValidationError(field: field, reason: "must not contain NUL characters")

@@ -6,6 +6,8 @@ public enum TripHistoryError: Error, Hashable, Sendable {
     case forbidden
     /// An idempotency key came back with a different request body.
     case idempotencyKeyReused
+    /// The caller asked to change a version of the resource that is no longer current (`If-Match`).
+    case preconditionFailed
     /// A request with the same idempotency key is being processed right now.
     case conflict
     /// The store cannot answer now (down, overloaded, timed out); the request may be retried.

@@ -2,15 +2,33 @@
 /// order the query's direction reads them.
 public protocol TripRepository: Sendable {
     /// Up to `query.fetchLimit` trips matching the filter, strictly beyond `query.position` in its direction:
-    /// newest first for `.older` (and for a first page), oldest first for `.newer`.
+    /// newest first for `.older` (and for a first page), oldest first for `.newer`. List rows carry no receipt
+    /// and no adjustments.
     func trips(matching query: TripPageQuery) async throws -> [Trip]
 
-    /// The rider's trip with this id, or nil when there is none for this rider.
+    /// The rider's trip with this id, with its receipt and adjustments, or nil when there is none for this
+    /// rider.
     func trip(id: TripID, riderID: RiderID) async throws -> Trip?
 
     /// Stores a new trip, at most once per idempotency key. Throws `TripHistoryError.idempotencyKeyReused`
     /// when the key was used for another body and `.conflict` while the key's first request is still running.
     func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip
+
+    /// Appends `adjustment` to the rider's trip and returns the trip as it then stands, with its receipt and
+    /// adjustments. `check` runs with the trip locked, before anything is written, and throws to refuse it;
+    /// `expectedVersion`, when given, must be the trip's version (else `.preconditionFailed`). An unknown trip
+    /// or another rider's is `.notFound`. Idempotency works as for `record`; a replay returns the trip as it
+    /// stands now.
+    func adjust(
+        _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, expectedVersion: Int?,
+        idempotency: IdempotencyRequest?, check: @escaping @Sendable (Trip) throws -> Void
+    ) async throws -> RecordedTrip
+
+    /// The rider's changes strictly after `position` (from the start of the feed when nil), at most `limit`.
+    func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage
+
+    /// The position that stands for "now": the rider's last change, so reading from it returns only later ones.
+    func currentChangePosition(riderID: RiderID) async throws -> ChangePosition
 }
 
 /// One read of a trip history page, as the repository sees it.
@@ -42,12 +60,28 @@ public struct IdempotencyRequest: Hashable, Sendable {
         self.key = key
         self.fingerprint = fingerprint
     }
+
+    /// Longest accepted idempotency key, in UTF-8 bytes.
+    public static let maximumKeyBytes = 255
+
+    /// The request for `key` sent by `scope`, once the key is 1 to 255 visible ASCII characters.
+    public static func checked(
+        key: String, scope: String, fingerprint: String
+    ) throws(ValidationError) -> IdempotencyRequest {
+        guard !key.isEmpty, key.utf8.count <= maximumKeyBytes,
+            key.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F })
+        else {
+            throw ValidationError(
+                field: "Idempotency-Key", reason: "must be 1 to \(maximumKeyBytes) visible ASCII characters")
+        }
+        return IdempotencyRequest(scope: scope, key: key, fingerprint: fingerprint)
+    }
 }
 
-/// The outcome of recording a trip.
+/// The outcome of recording a trip or an adjustment.
 public struct RecordedTrip: Hashable, Sendable {
     public let trip: Trip
-    /// True when the idempotency key had already stored this trip and nothing new was written.
+    /// True when the idempotency key had already stored this write and nothing new was written.
     public let replayed: Bool
 
     public init(trip: Trip, replayed: Bool) {

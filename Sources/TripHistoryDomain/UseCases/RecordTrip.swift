@@ -7,7 +7,7 @@ public struct RecordTrip<Repository: TripRepository>: Sendable {
     }
 
     /// Longest accepted idempotency key, in UTF-8 bytes.
-    public static var maximumIdempotencyKeyBytes: Int { 255 }
+    public static var maximumIdempotencyKeyBytes: Int { IdempotencyRequest.maximumKeyBytes }
 
     /// Records `trip`. With an idempotency key, a repeat of the same request returns the first result with
     /// `replayed` set; another request under the same key fails with `idempotencyKeyReused`.
@@ -15,15 +15,7 @@ public struct RecordTrip<Repository: TripRepository>: Sendable {
         try AccessPolicy.checkCanRecord(caller: caller)
         guard case .service(let subject) = caller else { throw TripHistoryError.forbidden }
         let idempotency = try idempotencyKey.map { key throws(ValidationError) in
-            guard !key.isEmpty, key.utf8.count <= Self.maximumIdempotencyKeyBytes,
-                key.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F })
-            else {
-                throw ValidationError(
-                    field: "Idempotency-Key",
-                    reason: "must be 1 to \(Self.maximumIdempotencyKeyBytes) visible ASCII characters"
-                )
-            }
-            return IdempotencyRequest(scope: subject, key: key, fingerprint: trip.fingerprint)
+            try IdempotencyRequest.checked(key: key, scope: subject, fingerprint: trip.fingerprint)
         }
         return try await repository.record(trip, idempotency: idempotency)
     }

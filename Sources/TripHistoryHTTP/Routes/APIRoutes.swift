@@ -10,6 +10,9 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
     let riderTrips: RiderTrips<Repository>
     let analystTrips: AnalystTrips<AnalystRepository>
 
+    /// The route pattern of a trip's adjustments.
+    static var adjustmentsRoute: String { "/v1/riders/{rider_id}/trips/{trip_id}/adjustments" }
+
     func register(on router: Router<Context>) {
         router.get(RouterPath(RiderReadPath.listRoute.routerPattern)) { request, context in
             Response(try await riderTrips.list(riderID: context.parameters.get("rider_id")?[...], head: request.head))
@@ -20,6 +23,19 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                     riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
                     head: request.head
                 )
+            )
+        }
+        router.get(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern)) { request, context in
+            Response(
+                try await riderTrips.changes(riderID: context.parameters.get("rider_id")?[...], head: request.head))
+        }
+        router.post(RouterPath(Self.adjustmentsRoute.routerPattern)) { request, context in
+            var request = request
+            return Response(
+                try await riderTrips.adjust(
+                    riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
+                    head: request.head
+                ) { try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes) }
             )
         }
         router.post("/v1/trips") { request, _ in
@@ -38,6 +54,8 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
         }
         router.rejectOtherMethods(RouterPath(RiderReadPath.listRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderReadPath.detailRoute.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(Self.adjustmentsRoute.routerPattern), allowed: [.post])
         router.rejectOtherMethods("/v1/trips", allowed: [.get, .post])
         router.rejectOtherMethods("/v1/trips/stats", allowed: [.get])
     }

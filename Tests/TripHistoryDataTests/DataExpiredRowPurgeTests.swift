@@ -4,8 +4,8 @@ import TripHistoryData
 import TripHistoryDataTestSupport
 import TripHistoryDomain
 
-/// Expired idempotency keys are deleted in batches; keys within the retention keep replaying.
-@Suite struct DataIdempotencyPurgeTests {
+/// Expired idempotency keys and changes are deleted in batches; keys within the retention keep replaying.
+@Suite struct DataExpiredRowPurgeTests {
     @Test func keysOlderThanTheRetentionArePurgedAndTheRestStillReplay() async throws {
         try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
@@ -29,7 +29,7 @@ import TripHistoryDomain
                     """)
             }
             // Batches of two: the three expired keys take two batches, and only they go.
-            let purger = IdempotencyKeyPurger(pool: pool, retention: .seconds(24 * 3600), batchSize: 2)
+            let purger = ExpiredRowPurger(pool: pool, expiries: [.idempotencyKeys(.seconds(24 * 3600))], batchSize: 2)
             #expect(try await purger.purgeExpired() == 3)
             let left = try await pool.withConnection { connection in
                 let rows = try connection.query("SELECT key FROM idempotency_keys WHERE scope = \(scope) ORDER BY key")
@@ -46,6 +46,35 @@ import TripHistoryDomain
                 purged, idempotency: IdempotencyRequest(scope: scope, key: purgedKey, fingerprint: purged.fingerprint))
             #expect(again.replayed == false)
             #expect(try await purger.purgeExpired() == 0, "nothing else has expired")
+        }
+    }
+
+    @Test func changesOlderThanTheFeedsRetentionArePurgedAndTheFeedGoesOn() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            for index in 0..<4 {
+                _ = try await repository.record(
+                    try dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_600_000_000 + Int64(index)),
+                    idempotency: nil)
+            }
+            // The first three changes were written 40 days ago.
+            try await pool.withConnection { connection in
+                _ = try connection.query(
+                    """
+                    UPDATE trip_changes SET changed_at = now() - make_interval(days => 40)
+                    WHERE rider_id = \(rider.rawValue) AND seq <= 3
+                    """)
+            }
+            let purger = ExpiredRowPurger(pool: pool, expiries: [.tripChanges(.seconds(31 * 86_400))], batchSize: 2)
+            #expect(try await purger.purgeExpired() == 3)
+            let page = try await repository.changes(riderID: rider, after: .start, limit: 10)
+            #expect(page.changes.count == 1)
+            #expect(page.next == ChangePosition(sequence: 4))
+            // The rider's numbering goes on after a purge.
+            _ = try await repository.record(
+                try dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_600_000_009), idempotency: nil)
+            #expect(try await repository.currentChangePosition(riderID: rider) == ChangePosition(sequence: 5))
         }
     }
 }

@@ -1,0 +1,99 @@
+import TripHistoryDomain
+
+/// Writes one entry of the changes feed in the writing transaction, numbered with the next number of the
+/// rider's sequence; the rider's counter row stays locked until the transaction ends, so the rider's entries
+/// commit in the order of their numbers.
+struct InsertTripChange: PostgresPreparedStatement {
+    typealias Row = Void
+    static let name = "trip_changes_insert_v1"
+    static let sql = """
+        WITH counter AS (
+            INSERT INTO rider_change_counters AS c (rider_id, last_seq) VALUES ($1, 1)
+            ON CONFLICT (rider_id) DO UPDATE SET last_seq = c.last_seq + 1
+            RETURNING last_seq
+        )
+        INSERT INTO trip_changes (rider_id, seq, trip_id, change) SELECT $1, last_seq, $2, $3 FROM counter
+        """
+
+    enum Change: String {
+        case upsert
+        case erased
+    }
+
+    let riderID: RiderID
+    let tripID: TripID
+    let change: Change
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(riderID)
+        bindings.append(tripID)
+        bindings.append(change.rawValue)
+        return bindings
+    }
+}
+
+/// The rider's changes after a number, in order, each upsert with its trip as it stands now (none when the
+/// trip is gone).
+struct RiderChangesPage: PostgresPreparedStatement {
+    static let name = "trip_changes_page_v1"
+    static let sql = """
+        SELECT c.seq, c.change, c.trip_id, trips.id IS NOT NULL, \(TripStatements.columns.qualified(by: "trips"))
+        FROM trip_changes c LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
+        WHERE c.rider_id = $1 AND c.seq > $2
+        ORDER BY c.seq
+        LIMIT $3
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    /// One change: its position, its trip's id, the trip when it is an upsert of a trip that still exists.
+    struct Row {
+        let position: ChangePosition
+        let tripID: TripID
+        let isErasure: Bool
+        let trip: Trip?
+    }
+
+    let riderID: RiderID
+    let after: ChangePosition
+    let limit: Int
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(riderID)
+        bindings.append(after.sequence)
+        bindings.append(limit)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Row {
+        guard let sequence = try rows.int64(row, 0), let kind = try rows.string(row, 1),
+            let rawID = try rows.int64(row, 2), let tripID = TripID(rawID)
+        else { throw PostgresError(kind: .decoding, message: "change row has an unexpected value") }
+        let trip = try rows.bool(row, 3) == true ? try TripRowDecoder.trip(rows, row: row, offset: 4) : nil
+        return Row(
+            position: ChangePosition(sequence: sequence), tripID: tripID, isErasure: kind == "erased", trip: trip)
+    }
+}
+
+/// The number of the rider's last change, if any.
+struct RiderLastChange: PostgresPreparedStatement {
+    static let name = "trip_changes_last_v1"
+    static let sql = "SELECT last_seq FROM rider_change_counters WHERE rider_id = $1"
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let riderID: RiderID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(riderID)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
+        guard let last = try rows.int64(row, 0) else {
+            throw PostgresError(kind: .decoding, message: "counter without a value")
+        }
+        return last
+    }
+}

@@ -1,0 +1,61 @@
+/// One entry of a rider's changes feed.
+public enum TripChange: Hashable, Sendable {
+    /// The trip was recorded or adjusted; this is how it stands now.
+    case upsert(Trip)
+    /// The trip no longer exists (erased or past retention); an app drops its copy.
+    case erased(TripID)
+}
+
+/// A place in a rider's changes feed: every change at or before it has been handed out, none after it.
+///
+/// Each of a rider's changes takes the next number of the rider's own sequence, under a lock on the rider's
+/// counter held until its transaction ends; so a rider's changes become visible in the order of their numbers,
+/// and a reader that follows positions never skips a change that committed late nor sees one twice.
+public struct ChangePosition: Hashable, Comparable, Sendable {
+    /// The number of the last change handed out; 0 before the rider's first change.
+    public let sequence: Int64
+
+    public init(sequence: Int64) {
+        self.sequence = sequence
+    }
+
+    /// Before every change.
+    public static let start = ChangePosition(sequence: 0)
+
+    public static func < (lhs: ChangePosition, rhs: ChangePosition) -> Bool { lhs.sequence < rhs.sequence }
+}
+
+/// One read of the changes feed.
+public struct ChangePage: Hashable, Sendable {
+    /// Oldest first; a trip changed several times within the page appears once, as it stands now.
+    public let changes: [TripChange]
+    /// Where the next read starts.
+    public let next: ChangePosition
+    /// Whether more changes follow `next` right now.
+    public let hasMore: Bool
+
+    public init(changes: [TripChange], next: ChangePosition, hasMore: Bool) {
+        self.changes = changes
+        self.next = next
+        self.hasMore = hasMore
+    }
+}
+
+extension TripChange {
+    /// The trip this change is about.
+    public var tripID: TripID {
+        switch self {
+        case .upsert(let trip): trip.id
+        case .erased(let id): id
+        }
+    }
+}
+
+/// The bounds of a changes-feed page.
+public enum ChangePageBounds: PageLimitBounds {
+    public static var range: ClosedRange<Int> { 1...200 }
+    public static var defaultValue: Int { 50 }
+}
+
+/// How many changes one read of the feed returns at most.
+public typealias ChangePageLimit = BoundedPageLimit<ChangePageBounds>
