@@ -16,6 +16,13 @@ sees every request. The rules:
 - POST /v1/trips: `started_at` not before `requested_at`, `completed_at` not before `started_at`; and an
   `Idempotency-Key` names one body: the key is derived from the body, so a repeated body replays (201) and
   another body never reuses a key (that `422 idempotency_key_reused` is tested in the Swift suites).
+- POST /v1/trips: the receipt's parts follow their cross-field rules: a `fare.breakdown` sums to the fare (one
+  `base` line), `payment.last4` is four digits and absent for cash, `route.polyline` is a valid polyline.
+- POST .../adjustments: the rules depend on the trip (a tip only on a completed trip, within its window and cap,
+  a refund never below zero): positive cases send a small positive `fare_correction`, which any trip accepts,
+  and no `If-Match` (a generated one names no version); the Swift suites test every rule.
+- GET .../trips/changes: `since` is a token the service signed for one rider: positive cases leave it out.
+- No free text holds a run of digits that could be a payment card number (refused with 422 by design).
 - Each operation is called with its role's token (RoleTokens below); auth checks still remove or spoil it.
 - Free text is 1 to 512 UTF-8 *bytes*; `maxLength` counts characters, so positive cases are cut to 512 bytes.
 - The custom formats `iana-time-zone` and `iso-4217` (a zone or currency the server knows, which a pattern
@@ -127,6 +134,48 @@ def _within_bytes(text, limit=512):
     return cut or "x"
 
 
+def _text(text, limit=512):
+    """`text` within `limit` bytes, without NUL and without digits (no card number can stand in it)."""
+    if not isinstance(text, str):
+        return text
+    cleaned = "".join(ch for ch in text if ch != "\x00" and not ch.isdigit())
+    return _within_bytes(cleaned, limit)
+
+
+ROUTE = "_p~iF~ps|U_ulLnnqC_mqNvxq`@"
+
+
+def _fix_receipt(body):
+    fare = body.get("fare")
+    if isinstance(fare, dict) and "breakdown" in fare:
+        amount = fare.get("amount_minor")
+        if isinstance(amount, int) and amount >= 0:
+            fare["breakdown"] = [{"kind": "base", "amount_minor": amount}]
+        else:
+            fare.pop("breakdown")
+    payment = body.get("payment")
+    if isinstance(payment, dict):
+        if "brand" in payment:
+            payment["brand"] = _text(payment["brand"], 32)
+        if "last4" in payment:
+            if payment.get("method") == "cash":
+                payment.pop("last4")
+            else:
+                payment["last4"] = "4242"
+    driver = body.get("driver")
+    if isinstance(driver, dict):
+        if "first_name" in driver:
+            driver["first_name"] = _text(driver["first_name"], 64)
+        vehicle = driver.get("vehicle")
+        if isinstance(vehicle, dict):
+            for name in ("make", "model", "color", "plate"):
+                if name in vehicle:
+                    vehicle[name] = _text(vehicle[name], 64)
+    route = body.get("route")
+    if isinstance(route, dict) and "polyline" in route:
+        route["polyline"] = ROUTE
+
+
 def _known(value, choices):
     """`value` when it is one of `choices`, else one of them picked by its hash (deterministic per value)."""
     if value in choices:
@@ -142,7 +191,7 @@ class RoleTokens:
 
     def get(self, case, context):
         read = os.environ["TRIP_HISTORY_CONFORMANCE_READ_TOKEN"]
-        if context.operation.definition.raw.get("operationId") == "recordTrip":
+        if context.operation.definition.raw.get("operationId") in ("recordTrip", "recordAdjustment"):
             return os.environ.get("TRIP_HISTORY_CONFORMANCE_SERVICE_TOKEN", read)
         return read
 
@@ -221,7 +270,28 @@ def before_call(context, case, kwargs):
         if isinstance(fare, dict) and "currency" in fare:
             fare["currency"] = _known(fare["currency"], CURRENCIES)
         _fix_trip(body)
+        _fix_receipt(body)
+        for owner, name in ((body, "product"), (body, "city"), (body.get("pickup"), "address"),
+                            (body.get("dropoff"), "address")):
+            if isinstance(owner, dict) and name in owner:
+                owner[name] = _text(owner[name])
         headers = case.headers if isinstance(case.headers, dict) else None
         if headers and "Idempotency-Key" in headers:
             digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
             headers["Idempotency-Key"] = f"conformance-{digest[:40]}"
+    if operation == "recordAdjustment" and isinstance(case.body, dict):
+        body = case.body
+        body["kind"] = "fare_correction"
+        amount = body.get("amount_minor")
+        body["amount_minor"] = (abs(amount) % 1000) + 1 if isinstance(amount, int) else 1
+        body["reason"] = _text(body.get("reason", "correction")) if isinstance(body.get("reason"), str) else "correction"
+        headers = case.headers if isinstance(case.headers, dict) else None
+        if headers:
+            headers.pop("If-Match", None)
+            if "Idempotency-Key" in headers:
+                digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
+                path = json.dumps(case.path_parameters, sort_keys=True, default=str)
+                digest = hashlib.sha256((path + digest).encode()).hexdigest()
+                headers["Idempotency-Key"] = f"conformance-adjustment-{digest[:40]}"
+    if operation == "listRiderTripChanges" and query is not None:
+        query.pop("since", None)

@@ -20,7 +20,9 @@ enum Fixtures {
         "completed_at":"2026-03-01T08:31:00.000123Z",\
         "pickup":{"lat":48.8566,"lon":2.3522,"address":"1 Rue de Rivoli"},\
         "dropoff":{"lat":48.8738,"lon":2.295,"address":"Place Charles de Gaulle"},\
-        "distance_m":5200,"duration_s":1620,"fare":{"amount_minor":1850,"currency":"EUR"},\
+        "distance_m":5200,"duration_s":1620,"version":1,"recorded_at":"2026-03-01T08:32:00Z",\
+        "updated_at":"2026-03-01T08:32:00Z",\
+        "fare":{"amount_minor":1850,"currency":"EUR","total_minor":1850,"tips_minor":0,"refunds_minor":0},\
         "display":{"title":"Trip to Place Charles de Gaulle \(id)","date":"Mar 1, 2026","time":"9:00\u{202F}AM",\
         "fare":"€18.50","distance":"3.2 mi","duration":"27 min","status":"Completed"}}
         """

@@ -18,12 +18,12 @@ import TripHistoryClient
             .replacingOccurrences(
                 of: #""city":"Paris","#,
                 with:
-                    #""city":"Paris","surge_multiplier":1.4,"driver":{"name":"Al","rating":4.9,"car":{"plate":"AB-123"}},"stops":[{"lat":48.86,"lon":2.34}],"#
+                    #""city":"Paris","surge_multiplier":1.4,"co_rider":{"name":"Al","rating":4.9,"car":{"plate":"AB-123"}},"stops":[{"lat":48.86,"lon":2.34}],"#
             )
             .replacingOccurrences(
                 of: #""address":"1 Rue de Rivoli"}"#, with: #""address":"1 Rue de Rivoli","floor":2}"#
             )
-            .replacingOccurrences(of: #""currency":"EUR"}"#, with: #""currency":"EUR","tip_minor":200}"#)
+            .replacingOccurrences(of: #""refunds_minor":0}"#, with: #""refunds_minor":0,"cashback_minor":200}"#)
             .replacingOccurrences(of: #""status":"Completed"}"#, with: #""status":"Refunded","badge":"refund"}"#)
     }
 
