@@ -47,7 +47,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var cors: CORSPolicy?
         /// The identity provider whose tokens are accepted beside the service's own; nil accepts only those.
         public var identityProvider: IdentityProviderTokens?
-        /// The tracer of request, cache and rate-limit spans; nil (the default) traces nothing and costs nothing.
+        /// The tracer of request, cache, rate-limit and export batch spans; nil (the default) traces nothing and
+        /// costs nothing.
         public var tracer: (any Tracer)?
 
         public init(
@@ -135,7 +136,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             getStats: GetTripStats(repository: analystRepository, limits: limits),
             limits: limits, exportSlots: exportSlots, statsSlots: statsSlots, presenter: presenter,
             localeNegotiator: LocaleNegotiator(),
-            tokens: tokens, cursors: cursors
+            tokens: tokens, cursors: cursors, tracer: settings.tracer
         )
         webPages = settings.webPages
         operationalRoutes = OperationalRoutes(

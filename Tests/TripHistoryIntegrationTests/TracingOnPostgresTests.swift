@@ -15,8 +15,8 @@ import TripHistoryHTTP
 import TripHistoryTestSupport
 
 /// Traces through the whole stack, HTTP to PostgreSQL: each statement a request runs is a span under the
-/// request's, whichever thread ran it, the change listener's work is traced in root spans, and no span carries
-/// a bound value.
+/// request's, whichever thread ran it, an export's batches are spans under it too, the change listener's work
+/// is traced in root spans, and no span carries a bound value.
 @Suite struct TracingOnPostgresTests {
     typealias API = TestAPI<PostgresTripRepository>
 
@@ -86,6 +86,44 @@ import TripHistoryTestSupport
             #expect(spans.contains { $0.kind == .client && Self.descends($0, from: read, in: spans) })
             // Bound values (the rider, the distance) and the tokens appear in no span.
             Self.expectNone(of: [String(rider.rawValue), String(distance), "Bearer"], in: spans)
+        }
+    }
+
+    @Test func anExportsBatchesAreSpansUnderItsRequestWithTheirStatementsUnderThem() async throws {
+        let tracer = W3CInMemoryTracer()
+        try await DataTestDatabase.withPool(size: 4, tracer: tracer) { pool in
+            let rider = DataTestDatabase.randomRiderID()
+            let repository = PostgresTripRepository(pool: pool)
+            for hour in 0..<5 {
+                let requestedAt = InMemoryAnalystFixtures.start.addingTimeInterval(Double(hour) * 3600)
+                _ = try await repository.record(
+                    InMemoryAnalystFixtures.newTrip(rider: rider.rawValue, city: "Paris", requestedAt: requestedAt),
+                    idempotency: nil)
+            }
+            let api = await TestAPI(
+                repository: repository, analystRepository: PostgresAnalystTripRepository(pool: pool),
+                exportBatchSize: 2, tracer: tracer)
+            let headers = API.bearer(try await api.analystToken()).merging([.accept: "application/x-ndjson"])
+            try await api.test { client in
+                try await client.execute(
+                    uri: "/v1/trips?from=2026-01-01&to=2026-03-01&rider_id=\(rider)", method: .get, headers: headers
+                ) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body).split(separator: "\n").count == 5)
+                }
+            }
+            let spans = tracer.finishedSpans
+            let request = try #require(spans.first { $0.kind == .server })
+            let batches = spans.filter { $0.operationName == "export.batch" }
+            #expect(batches.count == 3)
+            #expect(batches.allSatisfy { $0.parentSpanID == request.spanID })
+            let rows = batches.map { $0.attributes["trip_history.export.batch.rows"]?.toSpanAttribute() }
+            #expect(rows == [2, 2, 1])
+            for batch in batches {
+                #expect(spans.contains { $0.kind == .client && $0.parentSpanID == batch.spanID })
+            }
+            // The rider filtered on is a bound value.
+            Self.expectNone(of: [String(rider.rawValue)], in: spans)
         }
     }
 
