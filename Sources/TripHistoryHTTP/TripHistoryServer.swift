@@ -48,7 +48,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var cors: CORSPolicy?
         /// The identity provider whose tokens are accepted beside the service's own; nil accepts only those.
         public var identityProvider: IdentityProviderTokens?
-        /// The tracer of request, cache and rate-limit spans; nil (the default) traces nothing and costs nothing.
+        /// The tracer of request, cache, rate-limit and export batch spans; nil (the default) traces nothing and
+        /// costs nothing.
         public var tracer: (any Tracer)?
         /// The bounds of tips, refunds and corrections that depend on the deployment.
         public var adjustmentPolicy: AdjustmentPolicy
@@ -152,7 +153,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             getStats: GetTripStats(repository: analystRepository, limits: limits),
             limits: limits, exportSlots: exportSlots, statsSlots: statsSlots, presenter: presenter,
             localeNegotiator: LocaleNegotiator(),
-            tokens: tokens, cursors: cursors
+            tokens: tokens, cursors: cursors, tracer: settings.tracer
         )
         webPages = settings.webPages
         operationalRoutes = OperationalRoutes(

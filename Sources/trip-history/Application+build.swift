@@ -14,8 +14,8 @@ import TripHistoryPresentation
 import TripHistoryWeb
 
 /// The composition root: the one place where concrete types are chosen and wired by their initializers.
-/// `tracing`, when on, is the tracer given to the pools, the routing and the server, and the service that
-/// exports its spans.
+/// `tracing`, when on, is the tracer given to the pools, the routing, the change listener and the server, and
+/// the service that exports its spans.
 func buildApplication(
     configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger,
     tracing: (tracer: any Tracer, service: any Service)? = nil
@@ -95,7 +95,7 @@ func buildApplication(
                 if let riderID { cache?.invalidate(riderID) } else { cache?.invalidateAll() }
             },
             barrierChannel: fenced ? routing.barrierChannel : nil, onCommitted: routed ? onCommitted : nil,
-            onBarrier: fenced ? onBarrier : nil
+            onBarrier: fenced ? onBarrier : nil, tracer: tracer
         )
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)

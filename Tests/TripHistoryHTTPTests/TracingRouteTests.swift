@@ -106,6 +106,34 @@ import TripHistoryTestSupport
             tracer.finishedSpans.contains { $0.operationName == "trips.compute" && $0.parentSpanID == lookup.spanID })
     }
 
+    /// Each read of a streamed export is a span under its request's, the reads after that span ended too: one
+    /// per full batch and one for the short (or empty) batch that ends the export.
+    @Test(arguments: [(trips: 7, batchSize: 3), (trips: 6, batchSize: 3), (trips: 0, batchSize: 4)])
+    func eachBatchAnExportReadsIsASpanUnderItsRequest(trips count: Int, batchSize: Int) async throws {
+        let tracer = W3CInMemoryTracer()
+        let trips = InMemoryAnalystFixtures.mixed(count: count)
+        let api = await TestAPI(
+            repository: InMemoryTripRepository(trips: trips),
+            analystRepository: InMemoryAnalystTripRepository(trips: trips), exportBatchSize: batchSize, tracer: tracer)
+        let headers = API.bearer(try await api.analystToken()).merging([.accept: "text/csv"])
+        try await api.test { client in
+            try await client.execute(uri: "/v1/trips?from=2026-01-01&to=2026-03-01", method: .get, headers: headers) {
+                response in
+                #expect(response.status == .ok)
+                #expect(parseCSV(String(buffer: response.body)).count == count + 1)
+            }
+        }
+        let request = try #require(Self.serverSpans(tracer).first)
+        let batches = tracer.finishedSpans.filter { $0.operationName == "export.batch" }
+        #expect(batches.allSatisfy { $0.parentSpanID == request.spanID && $0.traceID == request.traceID })
+        let reads = count / batchSize + 1
+        let indexes = batches.map { $0.attributes["trip_history.export.batch.index"]?.toSpanAttribute() }
+        #expect(indexes == (0..<reads).map { .int64(Int64($0)) })
+        let rows = batches.map { $0.attributes["trip_history.export.batch.rows"]?.toSpanAttribute() }
+        let expectedRows = (0..<reads).map { min(batchSize, count - $0 * batchSize) }
+        #expect(rows == expectedRows.map { .int64(Int64($0)) })
+    }
+
     @Test func withoutATracerNoResponseNamesATrace() async throws {
         let api = await TestAPI(repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 1)))
         let headers = Self.headers(token: try await api.riderToken(1))

@@ -150,7 +150,7 @@ import TripHistoryTestSupport
         #expect(found, "trip \(id) not listed after \(polls) polls")
     }
 
-    private static func eventually(_ what: String, _ condition: () -> Bool) async throws {
+    static func eventually(_ what: String, _ condition: () -> Bool) async throws {
         for _ in 0..<500 {
             if condition() { return }
             try await Task.sleep(for: .milliseconds(10))

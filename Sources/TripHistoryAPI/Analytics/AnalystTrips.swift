@@ -2,6 +2,7 @@ import Foundation
 public import HTTPTypes
 public import Logging
 import NIOCore
+public import Tracing
 public import TripHistoryDomain
 public import TripHistoryPresentation
 
@@ -26,15 +27,18 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     private let localeNegotiator: LocaleNegotiator
     private let tokens: AccessTokens
     private let cursors: CursorCodec
+    private let tracer: (any Tracer)?
 
     /// `limits` must be the ones the use cases were built with, so that parsing and the use cases agree.
     /// `exportSlots` bound the exports streaming at once, `statsSlots` the stats queries running at once.
+    /// With `tracer`, each batch a traced export reads is a span under its request's span.
     public init(
         listTrips: ListAnalystTrips<Repository>, exportTrips: ExportAnalystTrips<Repository>,
         getStats: GetTripStats<Repository>, limits: AnalystQueryLimits, exportSlots: ConcurrencySlots,
         statsSlots: ConcurrencySlots, presenter: TripPresenter, localeNegotiator: LocaleNegotiator,
-        tokens: AccessTokens, cursors: CursorCodec
+        tokens: AccessTokens, cursors: CursorCodec, tracer: (any Tracer)? = nil
     ) {
+        self.tracer = tracer
         self.listTrips = listTrips
         self.exportTrips = exportTrips
         self.getStats = getStats
@@ -132,9 +136,9 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             )
         }
         let timeZone = parameters.query.timeZone
-        var batches = try await mapped {
-            try exportTrips.execute(filter: parameters.query.filter, after: after, caller: caller)
-        }
+        var batches = ExportBatches(
+            try await mapped { try exportTrips.execute(filter: parameters.query.filter, after: after, caller: caller) },
+            tracer: tracer)
         let first = try await mapped { try await batches.next() }
         let presenter = self.presenter
         let body = APIBodyStream { [batches] writer in
@@ -150,7 +154,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             // The read of the next batch, started before the current one is encoded, so the database and the
             // encoder overlap. If the client goes away it is cancelled (a read not yet begun never starts) and
             // awaited, so no read of this export outlives it or the export slot it holds.
-            var prefetch: Task<([Trip]?, AnalystTripBatches<Repository>), any Error>?
+            var prefetch: Task<([Trip]?, ExportBatches<Repository>), any Error>?
             do {
                 while let trips = batch {
                     prefetch = Task { [batches] in

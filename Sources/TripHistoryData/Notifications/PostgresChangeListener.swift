@@ -2,6 +2,7 @@ import Foundation
 public import Logging
 import NIOConcurrencyHelpers
 public import ServiceLifecycle
+public import Tracing
 public import TripHistoryDomain
 
 /// Listens on `channel` for the rider ids whose trips changed (`PostgresTripRepository.record` notifies
@@ -22,6 +23,11 @@ public import TripHistoryDomain
 /// `onListening` runs only once `LISTEN` has succeeded again — also the first time. Whatever a handler
 /// guards (a cache) must not be trusted from `onDisconnected` until `onListening`, and must be cleared at
 /// `onListening` since changes made in between were never announced.
+///
+/// With a tracer, the listener's work is traced in root spans, since it belongs to no request: each
+/// notification handled (`changes.invalidate` for a change, `changes.barrier` for a barrier), and each start
+/// of listening, the first and every reconnection, with the handlers that clear what they guard
+/// (`changes.resume`). No span carries a payload, so none carries a rider id.
 public final class PostgresChangeListener: Service, Sendable {
     /// The channel `record` notifies; the payload is the rider id in decimal.
     public static let channel = "trip_history_changes"
@@ -37,6 +43,7 @@ public final class PostgresChangeListener: Service, Sendable {
     private let barrierChannel: String?
     private let onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)?
     private let onBarrier: (@Sendable (String) -> Void)?
+    private let tracer: (any Tracer)?
 
     /// - Parameters:
     ///   - applicationName: the connection's `application_name`, so operators (and tests) can find it in
@@ -46,14 +53,17 @@ public final class PostgresChangeListener: Service, Sendable {
     ///   - onCommitted: called before `onChange` with the change and a WAL position at or past its commit, and
     ///     before `onListening` with nil and the writer's position then.
     ///   - onBarrier: each payload received on `barrierChannel`.
+    ///   - tracer: traces the notifications handled and each start of listening; nil (the default) traces
+    ///     nothing and costs nothing.
     public init(
         connectionString: String, applicationName: String = "trip-history-listener",
         pollInterval: Duration = .milliseconds(100), probeInterval: Duration = .seconds(5), logger: Logger,
         onListening: @escaping @Sendable () -> Void, onDisconnected: @escaping @Sendable () -> Void,
         onChange: @escaping @Sendable (RiderID?) -> Void,
         barrierChannel: String? = nil, onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)? = nil,
-        onBarrier: (@Sendable (String) -> Void)? = nil
+        onBarrier: (@Sendable (String) -> Void)? = nil, tracer: (any Tracer)? = nil
     ) {
+        self.tracer = tracer
         self.barrierChannel = barrierChannel
         self.onCommitted = onCommitted
         self.onBarrier = onBarrier
@@ -81,10 +91,12 @@ public final class PostgresChangeListener: Service, Sendable {
         let pollMilliseconds = Int32(clamping: pollInterval.wholeMilliseconds)
         var connection: PostgresConnection?
         var retryMilliseconds: Int32 = 100
+        var listenedBefore = false
         // When the server last answered on the connection: its LISTEN, a notification or a probe.
         var lastHeard = ContinuousClock.now
         while !stop.withLockedValue({ $0 }) {
             guard let current = connection else {
+                let attempt = DefaultTracerClock.now
                 do {
                     // TCP keepalives and a user timeout come with every connection
                     // (`PostgresConnection.networkSettings`); LISTEN is bounded by the query timeout.
@@ -92,12 +104,20 @@ public final class PostgresChangeListener: Service, Sendable {
                         connectionString: connectionString, applicationName: applicationName)
                     try opened.execute(unsafeSQL: "LISTEN \(Self.channel)")
                     if let barrierChannel { try opened.execute(unsafeSQL: "LISTEN \(barrierChannel)") }
-                    if let onCommitted { onCommitted(nil, try Self.position(opened)) }
+                    let position = try onCommitted == nil ? nil : Self.position(opened)
                     connection = opened
                     lastHeard = .now
                     retryMilliseconds = 100
                     logger.info("listening for trip changes", metadata: ["channel": "\(Self.channel)"])
-                    onListening()
+                    // Dated from this attempt, so the span shows the time connecting took too.
+                    traced(
+                        "changes.resume", ofKind: .internal, at: attempt,
+                        [Self.reconnectAttribute: .bool(listenedBefore)]
+                    ) {
+                        if let onCommitted, let position { onCommitted(nil, position) }
+                        onListening()
+                    }
+                    listenedBefore = true
                 } catch {
                     logger.warning(
                         "cannot listen for trip changes; retrying",
@@ -123,10 +143,22 @@ public final class PostgresChangeListener: Service, Sendable {
                 for notification in received {
                     if notification.channel == Self.channel {
                         let riderID = RiderID(notification.payload)
-                        if let onCommitted, let position { onCommitted(riderID, position) }
-                        onChange(riderID)
-                    } else if notification.channel == barrierChannel {
-                        onBarrier?(notification.payload)
+                        traced(
+                            "changes.invalidate", ofKind: .consumer,
+                            [
+                                Self.channelAttribute: .string(Self.channel),
+                                Self.scopeAttribute: .string(riderID == nil ? "all" : "rider"),
+                            ]
+                        ) {
+                            if let onCommitted, let position { onCommitted(riderID, position) }
+                            onChange(riderID)
+                        }
+                    } else if notification.channel == barrierChannel, let onBarrier {
+                        traced(
+                            "changes.barrier", ofKind: .consumer, [Self.channelAttribute: .string(notification.channel)]
+                        ) {
+                            onBarrier(notification.payload)
+                        }
                     }
                 }
             } catch {
@@ -134,6 +166,26 @@ public final class PostgresChangeListener: Service, Sendable {
                 connection = nil
                 onDisconnected()
             }
+        }
+    }
+
+    /// The span attribute naming the channel a notification came on.
+    static let channelAttribute = "trip_history.changes.channel"
+    /// The span attribute saying what a change invalidates: `rider` (one rider's responses) or `all`.
+    static let scopeAttribute = "trip_history.changes.scope"
+    /// The span attribute saying whether listening resumed after a lost connection (false the first time).
+    static let reconnectAttribute = "trip_history.changes.reconnect"
+
+    /// Runs `body` in a root span `name` started at `start` with `attributes`, or just runs it when tracing
+    /// is off, without building the attributes.
+    private func traced(
+        _ name: String, ofKind kind: SpanKind, at start: DefaultTracerClock.Instant = DefaultTracerClock.now,
+        _ attributes: @autoclosure () -> SpanAttributes, _ body: () -> Void
+    ) {
+        guard let tracer else { return body() }
+        tracer.withSpan(name, context: .topLevel, ofKind: kind, at: start) { span in
+            span.updateAttributes { $0.merge(attributes()) }
+            body()
         }
     }
 

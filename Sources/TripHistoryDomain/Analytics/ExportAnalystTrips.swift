@@ -35,7 +35,8 @@ public struct AnalystTripBatches<Repository: AnalystTripRepository>: Sendable {
     private let batchSize: Int
     /// The key of the last trip handed out; the next batch starts strictly older.
     public private(set) var last: TripKey?
-    private var finished = false
+    /// Whether every matching trip was returned, so `next()` reads nothing more and returns nil.
+    public private(set) var isFinished = false
 
     init(repository: Repository, filter: AnalystTripFilter, after: TripKey?, batchSize: Int) {
         self.repository = repository
@@ -46,13 +47,13 @@ public struct AnalystTripBatches<Repository: AnalystTripRepository>: Sendable {
 
     /// The next non-empty batch, newest first, or nil once every matching trip was returned.
     public mutating func next() async throws -> [Trip]? {
-        guard !finished else { return nil }
+        guard !isFinished else { return nil }
         let position = last.map { PagePosition(key: $0, direction: .older) }
         let rows = try await repository.trips(
             matching: AnalystTripQuery(filter: filter, position: position, fetchLimit: batchSize)
         )
         // A short batch is the last one, which saves the empty query at the end.
-        if rows.count < batchSize { finished = true }
+        if rows.count < batchSize { isFinished = true }
         guard let tail = rows.last else { return nil }
         last = TripKey(tail)
         return rows
