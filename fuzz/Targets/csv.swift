@@ -89,7 +89,10 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         dropoff: Place(latitude: -33.8688, longitude: 151.2093, address: dropoffAddress),
         distanceMeters: Int64(size), durationSeconds: 900, fare: Money(amountMinor: -1, currency: CurrencyCode("EUR")!))
     var writer = CSVWriter(capacity: 256)
-    writer.trip(Trip(id: TripID(Int64(size) + 1)!, riderID: RiderID(7)!, details: details))
+    writer.trip(
+        Trip(
+            id: TripID(Int64(size) + 1)!, riderID: RiderID(7)!, details: details,
+            lifecycle: .recorded(at: Date(timeIntervalSince1970: 1_700_001_000))))
     guard let record = fields(ofRecord: writer.bytes) else {
         preconditionFailure("a trip must be written as exactly one RFC 4180 record")
     }
@@ -111,7 +114,11 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(!field.quoted, "the \(column) cell is not text and must not be quoted")
         }
         // Numbers may start with '-'; every other cell must not start like a formula.
-        if !["pickup_lon", "pickup_lat", "dropoff_lat", "dropoff_lon", "fare_amount_minor"].contains(column) {
+        let numbers = [
+            "pickup_lon", "pickup_lat", "dropoff_lat", "dropoff_lon", "fare_amount_minor", "fare_total_minor",
+            "refunds_minor",
+        ]
+        if !numbers.contains(column) {
             precondition(
                 field.text.first.map { !formulaStarts.contains($0) } ?? true, "\(column) starts like a formula")
         }

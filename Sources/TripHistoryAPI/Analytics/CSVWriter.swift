@@ -15,7 +15,8 @@ struct CSVWriter {
     static let columns = [
         "id", "rider_id", "status", "product", "city", "time_zone", "requested_at", "started_at", "completed_at",
         "pickup_lat", "pickup_lon", "pickup_address", "dropoff_lat", "dropoff_lon", "dropoff_address",
-        "distance_m", "duration_s", "fare_amount_minor", "fare_currency",
+        "distance_m", "duration_s", "fare_amount_minor", "fare_currency", "fare_total_minor", "tips_minor",
+        "refunds_minor", "version", "recorded_at", "updated_at",
     ]
 
     private(set) var bytes: [UInt8]
@@ -29,8 +30,9 @@ struct CSVWriter {
         record(Self.columns)
     }
 
-    /// One record per trip; `completed_at` is empty for a canceled trip. Written field by field into the
-    /// buffer, since exports write hundreds of thousands of these.
+    /// One record per trip; `completed_at` is empty for a canceled trip. The trip's life after the ride (its
+    /// total, tips, refunds, version and times) comes last, so readers of the earlier columns read on as
+    /// before. Written field by field into the buffer, since exports write hundreds of thousands of these.
     mutating func trip(_ trip: Trip) {
         let d = trip.details
         DecimalDigits.append(trip.id.rawValue, to: &bytes)
@@ -60,6 +62,17 @@ struct CSVWriter {
             comma()
         }
         appendText(d.fare.currency.code)
+        let lifecycle = trip.lifecycle
+        for number in [trip.totalMinor, lifecycle.totals.tipsMinor, lifecycle.totals.refundsMinor] {
+            comma()
+            DecimalDigits.append(number, to: &bytes)
+        }
+        comma()
+        DecimalDigits.append(Int64(lifecycle.version), to: &bytes)
+        comma()
+        RFC3339.append(lifecycle.recordedAt, to: &bytes)
+        comma()
+        RFC3339.append(lifecycle.updatedAt, to: &bytes)
         bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
 

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// The bounds of adjustments that depend on the deployment: how long after a ride a tip is accepted.
 public struct AdjustmentPolicy: Hashable, Sendable {
     /// Days after a trip's completion during which tips are accepted.
