@@ -52,7 +52,8 @@ import TripHistoryFakes
         #expect(row.hasPrefix("7,1,\"completed\",\"UberX\",\"São Paulo\",\"America/New_York\",20"), "\(row)")
         // Longitude -74.006 is a number: neither quoted nor prefixed.
         #expect(row.contains(",40.7128,-74.006,\"1 Centre St, New York, NY 10007\",40.7484,-73.9857,\"350 5th Ave\","))
-        #expect(row.hasSuffix(",\"USD\"\r\n"), "\(row)")
+        // The life after the ride closes the record: total, tips, refunds, version and the two times.
+        #expect(row.hasSuffix(",\"USD\",1834,0,0,1,2026-03-01T21:20:00Z,2026-03-01T21:20:00Z\r\n"), "\(row)")
         #expect(!row.contains("'"))
         let fields = parseCSV(row).first ?? []
         #expect(fields.count == CSVWriter.columns.count)

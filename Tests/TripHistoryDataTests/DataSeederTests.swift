@@ -52,6 +52,53 @@ import TripHistoryDomain
             }
             #expect((quoted ?? 0) > 0)
 
+            // The trips' life after the ride: tips on about a third of completed trips, refunds on about 1%,
+            // each in the ledger as in the totals; a receipt per trip with a fare, whose breakdown sums to it,
+            // and a route on every completed one that decodes from pickup to dropoff.
+            let life = try await pool.withConnection { connection in
+                let rows = try connection.query(
+                    """
+                    SELECT count(*) FILTER (WHERE tips_minor > 0) * 100 / count(*) FILTER (WHERE status = 'completed'),
+                        count(*) FILTER (WHERE refunds_minor < 0),
+                        count(*) FILTER (WHERE version <> 1 + (tips_minor > 0)::int + (refunds_minor < 0)::int),
+                        count(*) FILTER (WHERE (tips_minor, refunds_minor) <> (
+                            SELECT coalesce(sum(amount_minor) FILTER (WHERE kind = 'tip'), 0),
+                                coalesce(sum(amount_minor) FILTER (WHERE kind = 'refund'), 0)
+                            FROM trip_adjustments a WHERE a.trip_id = trips.id)),
+                        count(*) FILTER (WHERE fare_amount_minor > 0 AND NOT EXISTS (
+                            SELECT 1 FROM trip_receipts r WHERE r.trip_id = trips.id
+                              AND (SELECT sum((line ->> 'amount_minor')::bigint)
+                                   FROM jsonb_array_elements(r.fare_breakdown) line) = fare_amount_minor)),
+                        count(*) FILTER (WHERE updated_at < recorded_at OR recorded_at < started_at)
+                    FROM trips WHERE rider_id BETWEEN 1 AND 40
+                    """)
+                return try (0..<6).map { try rows.int64(0, $0) ?? -1 }
+            }
+            #expect((25...40).contains(life[0]), "percent of completed trips tipped: \(life[0])")
+            #expect((10...90).contains(life[1]), "refunded trips: \(life[1])")
+            #expect(life[2...] == [0, 0, 0, 0], "versions, ledgers, receipts and times agree: \(life)")
+            let routes = try await pool.withConnection { connection in
+                let rows = try connection.query(
+                    """
+                    SELECT r.route_polyline, t.pickup_lat, t.pickup_lon, t.dropoff_lat, t.dropoff_lon
+                    FROM trips t JOIN trip_receipts r ON r.trip_id = t.id
+                    WHERE t.rider_id = 7 AND t.status = 'completed' ORDER BY t.id LIMIT 20
+                    """)
+                return try (0..<rows.count).map { row in
+                    (
+                        try rows.string(row, 0) ?? "", try rows.double(row, 1) ?? 0, try rows.double(row, 2) ?? 0,
+                        try rows.double(row, 3) ?? 0, try rows.double(row, 4) ?? 0
+                    )
+                }
+            }
+            #expect(routes.count == 20)
+            for (polyline, pickupLat, pickupLon, dropoffLat, dropoffLon) in routes {
+                let points = try EncodedRoute.validated(polyline).points
+                #expect(points.count == 4)
+                #expect(abs(points[0].latitude - pickupLat) < 1e-5 && abs(points[0].longitude - pickupLon) < 1e-5)
+                #expect(abs(points[3].latitude - dropoffLat) < 1e-5 && abs(points[3].longitude - dropoffLon) < 1e-5)
+            }
+
             var reported: [Int] = []
             let progress = ProgressLog()
             let again = try await seeder.seed(riders: 40, tripsPerRider: 100, seed: 42) { progress.append($0) }

@@ -176,7 +176,13 @@ import TripHistoryTestSupport
             #expect(table.headers[.contentDisposition] == #"attachment; filename="trips.csv""#)
             let records = parseCSV(String(buffer: table.body))
             #expect(records.count == trips.count + 1)
-            #expect(records.first?.count == 19)
+            #expect(
+                records.first == [
+                    "id", "rider_id", "status", "product", "city", "time_zone", "requested_at", "started_at",
+                    "completed_at", "pickup_lat", "pickup_lon", "pickup_address", "dropoff_lat", "dropoff_lon",
+                    "dropoff_address", "distance_m", "duration_s", "fare_amount_minor", "fare_currency",
+                    "fare_total_minor", "tips_minor", "refunds_minor", "version", "recorded_at", "updated_at",
+                ])
             let exportedIDs = try lines.map { try JSONBody(ByteBuffer(string: String($0))).string("id") ?? "" }
             #expect(records.dropFirst().map { $0[0] } == exportedIDs)
 

@@ -141,7 +141,45 @@ struct SeedTripGenerator {
         CopyText.appendInt(fare, to: &out)
         out.append(0x09)
         out.append(contentsOf: encoded.currency)
+        let endedAt = canceled ? startedAt : startedAt + duration * Self.microsPerSecond
+        appendLife(endedAt: endedAt, completed: !canceled, fare: fare, to: &out)
         out.append(0x0A)
+    }
+
+    /// The columns of the trip's life after the ride: `version`, `recorded_at` (shortly after it ended),
+    /// `updated_at`, `tips_minor` and `refunds_minor`. About a third of completed trips get a tip within three
+    /// days and about 1% a partial refund within a week (TripSeeder writes their ledger rows from these
+    /// columns). Drawn from a generator of their own per trip, so the trips' other columns stay what they
+    /// were before these existed.
+    private func appendLife(endedAt: Int64, completed: Bool, fare: Int64, to out: inout [UInt8]) {
+        var life = SplitMix64(
+            seed: seed ^ (UInt64(truncatingIfNeeded: rider) &* 0x9E37_79B9_7F4A_7C15)
+                ^ (UInt64(truncatingIfNeeded: tripIndex) &* 0xC2B2_AE3D_27D4_EB4F))
+        let recordedAt = endedAt + life.between(5...120) * Self.microsPerSecond
+        var updatedAt = recordedAt
+        var version: Int64 = 1
+        var tip: Int64 = 0
+        var refund: Int64 = 0
+        if completed && fare > 0 && life.chance(percent: 33) {
+            tip = max(1, fare * life.between(5...20) / 100)
+            version += 1
+            updatedAt = recordedAt + life.between(600...(3 * 86_400)) * Self.microsPerSecond
+        }
+        if completed && fare > 0 && life.below(100) == 0 {
+            refund = -max(1, fare * life.between(10...50) / 100)
+            version += 1
+            updatedAt += life.between(3600...(7 * 86_400)) * Self.microsPerSecond
+        }
+        out.append(0x09)
+        CopyText.appendInt(version, to: &out)
+        out.append(0x09)
+        PostgresTimestamp.append(micros: recordedAt, to: &out)
+        out.append(0x09)
+        PostgresTimestamp.append(micros: updatedAt, to: &out)
+        out.append(0x09)
+        CopyText.appendInt(tip, to: &out)
+        out.append(0x09)
+        CopyText.appendInt(refund, to: &out)
     }
 
     /// Latitude, longitude and address columns of a point within about 9 km of the centre.

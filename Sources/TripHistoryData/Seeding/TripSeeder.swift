@@ -5,7 +5,9 @@ public import Logging
 ///
 /// The same `seed` always writes the same rows (ids aside): eight cities with their own zones, currencies
 /// (JPY has no minor unit), prices and streets; about 5% canceled trips; request times spread over the two
-/// years before `windowEnd`, with some riders' trips sharing a request time. Rows are streamed in 1 MiB
+/// years before `windowEnd`, with some riders' trips sharing a request time; tips on about a third of the
+/// completed trips and refunds on about 1%, in the ledger too; and for every trip with a fare a receipt:
+/// the fare's breakdown, a payment, a driver and car, and for a completed trip a route from pickup to dropoff. Rows are streamed in 1 MiB
 /// chunks, so memory stays flat whatever the count; `SeedDistribution` gives every rider the same count or a
 /// heavy-tailed one. Seeding riders that already have trips replaces them:
 /// their old trips (and idempotency keys) are deleted in the same transaction as the load.
@@ -28,7 +30,8 @@ public struct TripSeeder: Sendable {
     public static let copyColumns = """
         rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, \
         pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, \
-        distance_m, duration_s, fare_amount_minor, fare_currency
+        distance_m, duration_s, fare_amount_minor, fare_currency, \
+        version, recorded_at, updated_at, tips_minor, refunds_minor
         """
 
     /// Bytes handed to libpq (or the file) at a time: large enough to amortize calls, small enough to stay flat.
@@ -68,11 +71,14 @@ public struct TripSeeder: Sendable {
                     var generator = SeedTripGenerator(
                         riders: riders, distribution: distribution, seed: seed, windowEndMicros: windowEndMicros
                     )
-                    return try connection.copyIn(unsafeSQL: "COPY trips (\(Self.copyColumns)) FROM STDIN") { buffer in
+                    let rows = try connection.copyIn(unsafeSQL: "COPY trips (\(Self.copyColumns)) FROM STDIN") {
+                        buffer in
                         let more = generator.fill(&buffer, chunkBytes: Self.chunkBytes)
                         progress?(generator.rowsWritten)
                         return more
                     }
+                    try SeedReceipts.write(riders: riders, on: connection)
+                    return rows
                 }
             }
         }
