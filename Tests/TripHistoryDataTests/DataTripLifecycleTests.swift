@@ -146,7 +146,8 @@ import TripHistoryDomain
     }
 
     @Test func concurrentAdjustmentsOfOneTripAreCheckedOneAtATime() async throws {
-        try await DataTestDatabase.withPool(size: 8) { pool in
+        try await DataTestDatabase.withPool(size: 8, acquireTimeout: .seconds(60), statementTimeout: .seconds(30)) {
+            pool in
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let trip = try await repository.record(try tripWithReceipt(rider), idempotency: nil).trip
@@ -212,7 +213,8 @@ import TripHistoryDomain
     /// times before committing, and some roll back; a reader follows the feed meanwhile. Every committed change
     /// must be read exactly once, none that rolled back.
     @Test func theFeedNeverSkipsNorRepeatsAChangeUnderConcurrentWriters() async throws {
-        try await DataTestDatabase.withPool(size: 10, statementTimeout: .seconds(30)) { pool in
+        try await DataTestDatabase.withPool(size: 10, acquireTimeout: .seconds(60), statementTimeout: .seconds(30)) {
+            pool in
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let start = try await repository.currentChangePosition(riderID: rider)
