@@ -37,7 +37,9 @@ import TripHistoryDomain
         ("4111111111111111", true), ("card 4111 1111 1111 1111 thanks", true), ("4111-1111-1111-1111", true),
         ("378282246310005", true), ("4111111111111112", false), ("4111 1111 1111 111", false),
         ("+33 6 12 34 56 78", false), ("12345678901234567890123", false), ("AB-123-CD", false),
-        ("4111  1111 1111 1111", false),
+        ("4111  1111 1111 1111", false), ("3782 822463 10005", true),
+        // An order reference whose digits pass Luhn but are not grouped like a card.
+        ("fault-op 536528257-22544-4", false), ("ref 5365-28257-22544-4", false),
     ])
     func cardNumbersAreFoundWhereverTheyStand(text: String, found: Bool) {
         #expect(CardNumber.appears(in: text) == found)

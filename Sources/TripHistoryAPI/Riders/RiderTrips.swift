@@ -353,13 +353,14 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
         }
         try Self.requireJSON(head)
+        let adjustment = try AdjustmentBody.decode(Array(buffer: try await body()), decoder: bodyDecoder).adjustment()
+        // The request is checked in full before its precondition: a broken body is reported as such.
         var expectedVersion: Int?
         switch EntityTag.ifMatchVersion(head.headerFields[values: .ifMatch]) {
         case nil: break
         case .some(nil): throw Problem.preconditionFailed
         case .some(.some(let version)): expectedVersion = version
         }
-        let adjustment = try AdjustmentBody.decode(Array(buffer: try await body()), decoder: bodyDecoder).adjustment()
         let recorded: RecordedTrip
         let recordStarted = ContinuousClock.now
         do {
