@@ -270,4 +270,67 @@ import TripHistoryClient
         }
         #expect(error.isNotFound)
     }
+
+    /// A trip's detail form: a breakdown with a kind this version does not know, a tip, a refund and a fare
+    /// correction.
+    static let detailJSON = Fixtures.tripJSON(42, version: 4)
+        .replacingOccurrences(
+            of: #""total_minor":1850,"tips_minor":0,"refunds_minor":0}"#,
+            with: """
+                "total_minor":2000,"tips_minor":300,"refunds_minor":-200,"breakdown":[\
+                {"kind":"base","amount_minor":300},{"kind":"distance","amount_minor":900},\
+                {"kind":"time","amount_minor":500},{"kind":"airport_fee","amount_minor":250},\
+                {"kind":"promotion","amount_minor":-100}]}
+                """
+        )
+        .replacingOccurrences(of: #""fare":"€18.50""#, with: #""fare":"€20.00""#)
+        .replacingOccurrences(
+            of: #""status":"Completed"}}"#,
+            with: """
+                "status":"Completed"},"payment":{"method":"card","brand":"Visa","last4":"4242"},"adjustments":[\
+                {"id":"9001","kind":"tip","amount_minor":300,"reason":"In-app tip","created_at":"2026-03-01T10:00:00Z"},\
+                {"id":"9002","kind":"refund","amount_minor":-200,"reason":"Detour","created_at":"2026-03-02T10:00:00Z"},\
+                {"id":"9003","kind":"fare_correction","amount_minor":50,"reason":"Toll","created_at":"2026-03-03T10:00:00Z"}]}
+                """)
+
+    @Test func theDetailShowsTheReceiptsBreakdown() async throws {
+        let transport = ScriptedTransport([
+            .reply(.init(status: 200, headers: Fixtures.okHeaders(etag: "\"v4.e\""), body: Self.detailJSON))
+        ])
+        let model = TripDetailViewModel(client: Fixtures.client(transport), rider: "1", tripID: "42")
+        #expect(model.receipt == nil)
+        await model.load()
+
+        let receipt = try #require(model.receipt)
+        #expect(receipt.currency == "EUR")
+        #expect(
+            receipt.lines.map(\.kind) == [
+                .known(.base), .known(.distance), .known(.time), .unknown("airport_fee"), .known(.promotion),
+            ])
+        #expect(receipt.lines.map(\.amountMinor) == [300, 900, 500, 250, -100])
+        #expect(receipt.lines.map(\.amountMinor).reduce(0, +) == receipt.chargedMinor)
+        #expect(receipt.chargedMinor == 1850)
+        #expect(receipt.tipsMinor == 300)
+        #expect(receipt.refundsMinor == -200)
+        #expect(receipt.correctionsMinor == 50)
+        #expect(receipt.totalMinor == 2000)
+        #expect(receipt.total == "€20.00")
+        #expect(receipt.adjustments.map(\.kind) == [.known(.tip), .known(.refund), .known(.fareCorrection)])
+        #expect(receipt.adjustments.map(\.reason) == ["In-app tip", "Detour", "Toll"])
+        #expect(receipt.adjustments.first?.createdAt == Date(timeIntervalSince1970: 1_772_359_200))
+    }
+
+    @Test func aTripWithoutBreakdownHasAReceiptOfTotalsOnly() async throws {
+        let transport = ScriptedTransport([
+            .reply(.init(status: 200, headers: Fixtures.okHeaders(etag: "\"v1.e\""), body: Fixtures.tripJSON(7)))
+        ])
+        let model = TripDetailViewModel(client: Fixtures.client(transport), rider: "1", tripID: "7")
+        await model.load()
+        let receipt = try #require(model.receipt)
+        #expect(receipt.lines.isEmpty)
+        #expect(receipt.adjustments.isEmpty)
+        #expect(receipt.totalMinor == 1850)
+        #expect(receipt.correctionsMinor == 0)
+        #expect(receipt.total == "€18.50")
+    }
 }
