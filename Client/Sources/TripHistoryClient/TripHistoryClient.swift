@@ -171,7 +171,7 @@ public struct TripHistoryClient: Sendable {
             return .page(
                 TripListPage(
                     trips: body.data, nextCursor: body.page.nextCursor, previousCursor: body.page.prevCursor,
-                    etag: ok.headers.eTag))
+                    etag: ok.headers.eTag, requestedFrom: body.filter.from, requestedBefore: body.filter.to))
         case .notModified:
             return .notModified
         case .undocumented(let status, _):
