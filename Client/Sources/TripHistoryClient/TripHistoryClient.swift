@@ -9,7 +9,8 @@ import AsyncHTTPClient
 import OpenAPIAsyncHTTPClient
 #endif
 
-/// The trip history API in the app's words: pages and trips of a rider, one trip, typed errors, retries.
+/// The trip history API in the app's words: pages and trips of a rider, one trip, the changes feed, typed
+/// errors, retries.
 ///
 /// Every call asks the token provider for a token, turns problem responses into `TripHistoryError`, retries
 /// recoverable failures as `retryPolicy` says, and stops as soon as its task is cancelled. The first page of
@@ -170,7 +171,7 @@ public struct TripHistoryClient: Sendable {
             return .page(
                 TripListPage(
                     trips: body.data, nextCursor: body.page.nextCursor, previousCursor: body.page.prevCursor,
-                    etag: ok.headers.eTag))
+                    etag: ok.headers.eTag, requestedFrom: body.filter.from, requestedBefore: body.filter.to))
         case .notModified:
             return .notModified
         case .undocumented(let status, _):

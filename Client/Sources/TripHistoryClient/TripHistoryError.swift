@@ -72,6 +72,16 @@ public struct TripHistoryError: Error, Sendable, Equatable, CustomStringConverti
     /// Whether the trip or rider does not exist for this caller (`404`); another rider's id looks the same.
     public var isNotFound: Bool { status == 404 }
 
+    /// Whether a changes-feed token is older than the feed keeps changes (`410 sync_token_expired`).
+    public var isSyncTokenExpired: Bool { status == 410 }
+
+    /// Whether the changes feed refused the token sent as `since`: too old (`410 sync_token_expired`), not
+    /// issued by this service (`400 invalid_cursor`) or issued for another rider (`400 cursor_mismatch`).
+    /// Either way the app reloads its list and takes a new token.
+    public var isSyncTokenRefused: Bool {
+        isSyncTokenExpired || (status == 400 && (code == "invalid_cursor" || code == "cursor_mismatch"))
+    }
+
     /// The kind, status, code, param, request id and detail, for logs; never a token.
     public var description: String {
         var parts = ["TripHistoryError(\(kind)"]

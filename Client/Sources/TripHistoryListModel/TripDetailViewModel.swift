@@ -16,7 +16,7 @@ public enum TripDetailState: Sendable, Equatable {
     case failed(TripHistoryError, canRetry: Bool)
 }
 
-/// Loads one trip for a detail screen.
+/// Loads one trip for a detail screen, with its receipt (`receipt`).
 #if canImport(Observation)
 @Observable
 #endif
@@ -24,6 +24,13 @@ public enum TripDetailState: Sendable, Equatable {
 public final class TripDetailViewModel {
     /// What to show.
     public private(set) var state: TripDetailState = .idle
+
+    /// The loaded trip's receipt: the fare's line items, tips, refunds, corrections and total; nil until the
+    /// trip is loaded.
+    public var receipt: TripReceipt? {
+        guard case .loaded(let trip) = state else { return nil }
+        return TripReceipt(trip: trip)
+    }
 
     private let client: TripHistoryClient
     private let rider: String

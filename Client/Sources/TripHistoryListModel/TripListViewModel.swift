@@ -25,6 +25,9 @@ public enum TripListState: Sendable, Equatable {
 /// `refresh()` on pull-to-refresh, and `retry()` from the error view. Changing the filter restarts paging,
 /// and a page still on its way for the old filter is dropped when it arrives. Display strings come straight
 /// from each trip's `display`.
+///
+/// Pull-to-refresh asks the rider's changes feed what happened since the first load, so it transfers only
+/// the trips that changed (a `304` when none did), wherever they are in the loaded pages: see `refresh()`.
 #if canImport(Observation)
 @Observable
 #endif
@@ -38,12 +41,19 @@ public final class TripListViewModel {
     public private(set) var isRefreshing = false
     /// The filter of the list; change it with `setDateRange(_:)` and `setStatus(_:)`.
     public private(set) var filter: TripFilter
+    /// What the last pull-to-refresh fetched and changed; nil before the first one and after a restart.
+    public private(set) var lastRefresh: TripListRefreshReport?
 
     private let client: TripHistoryClient
     private let rider: String
     /// The trips loaded so far and the cursor to the next older page, kept while a failure is shown.
     private var trips: [Trip] = []
     private var nextCursor: String?
+    /// The first page's request-time bounds as the service applied them.
+    private var requestedFrom: Date?
+    private var requestedBefore: Date?
+    /// The changes-feed position the list is current to; nil when the feed could not be reached.
+    private var sync: TripListSync?
     /// What `retry()` repeats.
     private var failedOperation: Operation?
     /// Bumped by every restart; an answer for an older generation is dropped.
@@ -76,8 +86,16 @@ public final class TripListViewModel {
         await run(.nextPage)
     }
 
-    /// Fetches the first page again with the kept ETag. When the service answers `304` the list stays as it
-    /// is, loaded older pages included; a new first page replaces the list and paging starts over from it.
+    /// Brings the list up to date through the rider's changes feed, from the position taken before the first
+    /// page loaded, following `has_more`: an upsert replaces the trip with the same id when its `version` is
+    /// higher, or goes in its place by (`requested_at`, `id`) when it matches the filter and falls within the
+    /// loaded pages (older ones come with `loadMore()`); an erased trip is dropped. Loaded pages stay, and a
+    /// `304` changes nothing. `lastRefresh` says what was transferred.
+    ///
+    /// When the service refuses the position (too old, `410`; not its own or another rider's, `400`), the
+    /// first page replaces the list and a new position is taken. When the feed could not be reached at the
+    /// first load, the first page is fetched again with the kept ETag: a `304` keeps the list as it is, a new
+    /// first page replaces it.
     public func refresh() async {
         switch state {
         case .idle, .loading: return
@@ -130,6 +148,10 @@ public final class TripListViewModel {
         filter = newFilter
         trips = []
         nextCursor = nil
+        requestedFrom = nil
+        requestedBefore = nil
+        sync = nil
+        lastRefresh = nil
         failedOperation = nil
         state = .idle
         await load()
@@ -139,10 +161,8 @@ public final class TripListViewModel {
     /// no restart happened meanwhile.
     private func run(_ operation: Operation) async {
         let ticket = generation
-        let client = client
-        let rider = rider
-        let filter = filter
-        let cursor = nextCursor
+        let fetch = TripListFetch(
+            client: client, rider: rider, filter: filter, cursor: nextCursor, sync: sync, loaded: loadedTrips)
         switch operation {
         case .firstPage: state = .loading
         case .nextPage: isLoadingMore = true
@@ -153,13 +173,12 @@ public final class TripListViewModel {
             state = trips.isEmpty ? .loading : .loaded(trips: trips, canLoadMore: nextCursor != nil)
         }
         let task = Task {
-            let outcome: Result<FirstPageOrNext, any Error>
+            let outcome: Result<TripListAnswer, any Error>
             do {
                 switch operation {
-                case .firstPage, .refresh:
-                    outcome = .success(.first(try await client.firstPage(rider: rider, filter: filter)))
-                case .nextPage:
-                    outcome = .success(.next(try await client.page(rider: rider, filter: filter, cursor: cursor)))
+                case .firstPage: outcome = .success(try await fetch.firstPage())
+                case .nextPage: outcome = .success(try await fetch.nextPage())
+                case .refresh: outcome = .success(try await fetch.refresh())
                 }
             } catch {
                 outcome = .failure(error)
@@ -170,24 +189,47 @@ public final class TripListViewModel {
         await task.value
     }
 
-    private enum FirstPageOrNext: Sendable {
-        case first(FirstPage)
-        case next(TripListPage)
+    private var loadedTrips: LoadedTrips {
+        LoadedTrips(
+            trips: trips, hasMore: nextCursor != nil, filter: filter, requestedFrom: requestedFrom,
+            requestedBefore: requestedBefore)
     }
 
-    private func apply(_ outcome: Result<FirstPageOrNext, any Error>, of operation: Operation, ticket: Int) {
+    private func apply(_ outcome: Result<TripListAnswer, any Error>, of operation: Operation, ticket: Int) {
         // A restart (filter change, cancel) happened while this was on its way: the answer is stale.
         guard ticket == generation else { return }
         inFlight = nil
         isLoadingMore = false
         isRefreshing = false
         switch outcome {
-        case .success(.first(let first)):
+        case .success(.first(let first, let position, let requests)):
             // On a 304 after a refresh the loaded older pages stay; otherwise the list starts over.
-            if first.changed || operation == .firstPage || trips.isEmpty {
-                trips = first.page.trips
-                nextCursor = first.page.nextCursor
+            if first.changed || operation == .firstPage || trips.isEmpty { show(first.page) }
+            sync = position
+            if operation == .refresh {
+                lastRefresh = TripListRefreshReport(
+                    source: .firstPage, requests: requests, tripsTransferred: first.changed ? first.page.trips.count : 0
+                )
             }
+            failedOperation = nil
+            showTrips()
+        case .success(.reloaded(let first, let position, let requests)):
+            show(first.page)
+            sync = position
+            lastRefresh = TripListRefreshReport(
+                source: .firstPage, requests: requests, tripsTransferred: first.changed ? first.page.trips.count : 0)
+            failedOperation = nil
+            showTrips()
+        case .success(.changes(let changes, let position, let requests)):
+            var loaded = loadedTrips
+            let applied = loaded.apply(changes)
+            trips = loaded.trips
+            sync = position
+            lastRefresh = TripListRefreshReport(
+                source: .changes, requests: requests,
+                tripsTransferred: changes.count(where: { if case .upsert = $0 { true } else { false } }),
+                erasedTransferred: changes.count(where: { if case .erased = $0 { true } else { false } }),
+                replaced: applied.replaced, inserted: applied.inserted, removed: applied.removed)
             failedOperation = nil
             showTrips()
         case .success(.next(let page)):
@@ -206,6 +248,14 @@ public final class TripListViewModel {
             let wrapped = TripHistoryError(kind: .unexpectedResponse, retryable: false, detail: "\(error)")
             state = .failed(wrapped, canRetry: false)
         }
+    }
+
+    /// Starts the list over from `page`, a first page.
+    private func show(_ page: TripListPage) {
+        trips = page.trips
+        nextCursor = page.nextCursor
+        requestedFrom = page.requestedFrom
+        requestedBefore = page.requestedBefore
     }
 
     private func showTrips() {

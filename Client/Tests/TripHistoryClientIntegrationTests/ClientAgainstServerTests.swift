@@ -75,22 +75,8 @@ struct ClientAgainstServerTests {
         #expect(try await client.firstPage(rider: environment.rider, filter: TripFilter(pageSize: 5)).changed == false)
 
         // Newer than every trip of the rider, so it lands on top of the first page.
-        let newest = try #require(
-            try environment.query(
-                "SELECT extract(epoch FROM max(requested_at))::bigint FROM trips WHERE rider_id = \(environment.rider)"
-            ).first.flatMap(TimeInterval.init))
-        let requested = Date(timeIntervalSince1970: newest + 3600)
-        let newTrip = Components.Schemas.NewTrip(
-            riderId: .DecimalID(environment.rider), status: .completed, product: "UberX", city: "Paris",
-            timeZone: "Europe/Paris", requestedAt: requested, startedAt: requested.addingTimeInterval(120),
-            completedAt: requested.addingTimeInterval(900),
-            pickup: .init(lat: 48.8566, lon: 2.3522, address: "1 Rue de Rivoli, Paris"),
-            dropoff: .init(lat: 48.8738, lon: 2.295, address: "Place Charles de Gaulle, Paris"),
-            distanceM: 5200, durationS: 780, fare: .init(amountMinor: 1850, currency: "EUR"))
-        let service = environment.client(token: environment.serviceToken)
-        let created = try await service.api.recordTrip(
-            headers: .init(idempotencyKey: "client-test-\(UUID().uuidString)"), body: .json(newTrip))
-        let recorded = try created.created.body.json
+        let requested = Date(timeIntervalSince1970: try environment.newestRequestTime() + 3600)
+        let recorded = try await environment.recordTrip(requestedAt: requested)
 
         await model.refresh()
         guard case .loaded(let after, _) = await model.state else {
@@ -98,13 +84,82 @@ struct ClientAgainstServerTests {
             return
         }
         #expect(after.first?.id == recorded.id)
-        // The list shows the trip as the POST answered it, display strings included; the POST's detail form
-        // adds the trip's ledger, which list rows never carry.
+        // The list shows the trip exactly as the POST answered it, display strings included, as a list row:
+        // without the detail form's members.
         var row = recorded
         row.adjustments = nil
         #expect(after.first == row)
+        #expect(await model.lastRefresh?.tripsTransferred == 1)
         #expect(recorded.display.title.contains("Place Charles de Gaulle"))
         #expect(Array(after.dropFirst()) == Array(before.prefix(after.count - 1)))
+    }
+
+    /// A tip on a trip of the first page: the refresh asks the changes feed and gets that trip alone, in its
+    /// new version, in place; the detail shows the receipt with the tip.
+    @Test func afterOneTipARefreshTransfersOneTrip() async throws {
+        let environment = try IntegrationEnvironment.required()
+        let client = environment.client(token: environment.riderToken)
+        let filter = TripFilter(pageSize: 10)
+
+        // Tips are taken for 30 days after the ride, and the seeded trips are older: record one that ended an
+        // hour ago and is newer than every trip of the rider, so it is on the first page.
+        let requested = Date(
+            timeIntervalSince1970: max(try environment.newestRequestTime() + 3600, Date().timeIntervalSince1970 - 7200))
+        let breakdown: [Components.Schemas.NewFareLine] = [
+            .init(kind: .base, amountMinor: 350), .init(kind: .distance, amountMinor: 1000),
+            .init(kind: .time, amountMinor: 600), .init(kind: .promotion, amountMinor: -100),
+        ]
+        let recorded = try await environment.recordTrip(requestedAt: requested, breakdown: breakdown)
+
+        let model = await TripListViewModel(client: client, rider: environment.rider, filter: filter)
+        await model.load()
+        guard case .loaded(let before, canLoadMore: true) = await model.state else {
+            Issue.record("expected a first page with more behind it, got \(await model.state)")
+            return
+        }
+        let shownBefore = try #require(before.first { $0.id == recorded.id })
+        #expect(shownBefore.version == 1)
+
+        let service = environment.client(token: environment.serviceToken)
+        let tipped = try await service.api.recordAdjustment(
+            path: .init(riderId: environment.rider, tripId: recorded.id),
+            headers: .init(idempotencyKey: "client-tip-\(UUID().uuidString)"),
+            body: .json(.init(kind: .tip, amountMinor: 250, reason: "In-app tip"))
+        ).created.body.json
+        #expect(tipped.version == 2)
+
+        await model.refresh()
+        let report = try #require(await model.lastRefresh)
+        #expect(report == TripListRefreshReport(source: .changes, requests: 1, tripsTransferred: 1, replaced: 1))
+        guard case .loaded(let after, canLoadMore: true) = await model.state else {
+            Issue.record("expected trips, got \(await model.state)")
+            return
+        }
+        #expect(after.map(\.id) == before.map(\.id))
+        let shown = try #require(after.first { $0.id == recorded.id })
+        #expect(shown.version == 2)
+        #expect(shown.fare.tipsMinor == 250)
+        #expect(shown.fare.totalMinor == 2100)
+        #expect(shown.display.fare != shownBefore.display.fare)
+        // The list now shows exactly the first page the service serves: the one trip changed, in place.
+        #expect(after == (try await client.page(rider: environment.rider, filter: filter)).trips)
+
+        // Nothing new since: nothing transferred.
+        await model.refresh()
+        #expect(await model.lastRefresh?.tripsTransferred == 0)
+
+        let detail = await TripDetailViewModel(client: client, rider: environment.rider, tripID: recorded.id)
+        await detail.load()
+        let receipt = try #require(await detail.receipt)
+        #expect(receipt.lines == breakdown.map { TripReceipt.Line(kind: .known($0.kind), amountMinor: $0.amountMinor) })
+        #expect(receipt.chargedMinor == 1850)
+        #expect(receipt.tipsMinor == 250)
+        #expect(receipt.refundsMinor == 0)
+        #expect(receipt.correctionsMinor == 0)
+        #expect(receipt.totalMinor == 2100)
+        #expect(receipt.total == shown.display.fare)
+        #expect(receipt.adjustments.map(\.kind) == [.known(.tip)])
+        #expect(receipt.adjustments.map(\.reason) == ["In-app tip"])
     }
 
     @Test func anotherRidersIdFailsExactlyLikeAMissingOne() async throws {

@@ -57,6 +57,35 @@ struct IntegrationEnvironment {
             token: { token })
     }
 
+    /// When the rider's newest trip was requested, in seconds since 1970.
+    func newestRequestTime() throws -> TimeInterval {
+        let lines = try query(
+            "SELECT extract(epoch FROM max(requested_at))::bigint FROM trips WHERE rider_id = \(rider)")
+        guard let newest = lines.first.flatMap(TimeInterval.init) else {
+            throw MissingEnvironment(description: "rider \(rider) has no trips")
+        }
+        return newest
+    }
+
+    /// Records a completed 1850-cent Paris trip of the rider, requested at `requested`, through the API with the
+    /// service token, and returns it as the `201` answered it.
+    func recordTrip(
+        requestedAt requested: Date, breakdown: [Components.Schemas.NewFareLine]? = nil
+    ) async throws
+        -> Trip
+    {
+        let newTrip = Components.Schemas.NewTrip(
+            riderId: .DecimalID(rider), status: .completed, product: "UberX", city: "Paris",
+            timeZone: "Europe/Paris", requestedAt: requested, startedAt: requested.addingTimeInterval(120),
+            completedAt: requested.addingTimeInterval(900),
+            pickup: .init(lat: 48.8566, lon: 2.3522, address: "1 Rue de Rivoli, Paris"),
+            dropoff: .init(lat: 48.8738, lon: 2.295, address: "Place Charles de Gaulle, Paris"),
+            distanceM: 5200, durationS: 780, fare: .init(amountMinor: 1850, currency: "EUR", breakdown: breakdown))
+        let created = try await client(token: serviceToken).api.recordTrip(
+            headers: .init(idempotencyKey: "client-test-\(UUID().uuidString)"), body: .json(newTrip))
+        return try created.created.body.json
+    }
+
     /// The lines `psql` prints for `sql` (unaligned, tuples only) against the test database.
     func query(_ sql: String) throws -> [String] {
         let process = Process()

@@ -78,7 +78,19 @@ import TripHistoryClient
     }
 
     @Test func theListModelShowsTripsWithUnknownStatuses() async throws {
-        let transport = ScriptedTransport([.reply(Self.laterPage([Self.laterTripJSON(3), Self.laterTripJSON(2)]))])
+        let laterFeedStart = ScriptedTransport.Reply(
+            status: 200, headers: Fixtures.okHeaders(etag: "\"feed-etag-later-000000\""),
+            body: #"{"data":[],"page":{"has_more":false,"next_since":"t0","retention_days":30},"links":{}}"#)
+        let transport = ScriptedTransport([
+            .reply(laterFeedStart), .reply(Self.laterPage([Self.laterTripJSON(3), Self.laterTripJSON(2)])),
+            .reply(
+                .changes(
+                    [
+                        #"{"change":"merged","ids":["3","2"],"into":"4"}"#,
+                        Fixtures.upsert(
+                            Self.laterTripJSON(2).replacingOccurrences(of: #""version":1"#, with: #""version":2"#)),
+                    ], next: "t1")),
+        ])
         let model = TripListViewModel(client: Fixtures.client(transport), rider: "1")
         await model.load()
         guard case .loaded(let trips, let canLoadMore) = model.state else {
@@ -88,6 +100,16 @@ import TripHistoryClient
         #expect(trips.map(\.id) == ["3", "2"])
         #expect(trips.map(\.outcome) == [.unknown("refunded"), .unknown("refunded")])
         #expect(canLoadMore)
+
+        // A change of a kind this version does not know is skipped; the upsert beside it applies.
+        await model.refresh()
+        guard case .loaded(let refreshed, _) = model.state else {
+            Issue.record("expected trips, got \(model.state)")
+            return
+        }
+        #expect(refreshed.map(\.id) == ["3", "2"])
+        #expect(refreshed.map(\.version) == [1, 2])
+        #expect(model.lastRefresh?.tripsTransferred == 1)
     }
 
     /// A problem with a code this version does not know, and a member it does not list, is still a problem:

@@ -25,6 +25,30 @@ actor ScriptedTransport: ClientTransport {
                 body: Fixtures.pageJSON(ids, next: next, prev: prev))
         }
 
+        /// A page of trips given as JSON, with the filter's bounds as the service applied them.
+        static func page(
+            trips: [String], next: String? = nil, from: String? = nil, to: String? = nil,
+            etag: String = "\"etag-trips-00000000000\""
+        ) -> Reply {
+            Reply(
+                status: 200, headers: Fixtures.okHeaders(etag: etag),
+                body: Fixtures.pageJSON(trips: trips, next: next, prev: nil, from: from, to: to))
+        }
+
+        /// A changes-feed answer of `entries` (`Fixtures.upsert`, `Fixtures.erased`) whose token is `next`.
+        static func changes(
+            _ entries: [String], next: String, hasMore: Bool = false, etag: String = "\"feed-etag-default-0000\""
+        ) -> Reply {
+            Reply(
+                status: 200, headers: Fixtures.okHeaders(etag: etag),
+                body: Fixtures.changesJSON(entries, next: next, hasMore: hasMore))
+        }
+
+        /// The feed's answer without `since`: no changes and a token for now.
+        static func feedStart(_ token: String = "t0") -> Reply {
+            changes([], next: token, etag: "\"feed-etag-start-000000\"")
+        }
+
         /// `304 Not Modified` for `etag`.
         static func notModified(etag: String) -> Reply {
             Reply(status: 304, headers: Fixtures.okHeaders(etag: etag), body: nil)
