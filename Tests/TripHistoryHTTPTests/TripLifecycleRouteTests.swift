@@ -262,6 +262,20 @@ import TripHistoryTestSupport
         }
     }
 
+    @Test(arguments: ["payment", "driver", "route"])
+    func anExplicitNullReceiptMemberIsABadRequestNamingIt(member: String) async throws {
+        let api = await API(repository: InMemoryTripRepository())
+        try await api.test { client in
+            try await client.execute(
+                uri: "/v1/trips", method: .post, headers: try await api.recordHeaders(),
+                body: Self.tripBody(receipt: false, extra: [member: NSNull()])
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.json().string("param") == member)
+            }
+        }
+    }
+
     @Test func aCardNumberAnywhereInATripIsRefusedAndNeverStored() async throws {
         let repository = InMemoryTripRepository()
         let api = await API(repository: repository)

@@ -19,6 +19,13 @@ struct NewTripBody: Decodable {
             case amountMinor = "amount_minor"
             case currency, breakdown
         }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            amountMinor = try container.decode(Int64.self, forKey: .amountMinor)
+            currency = try container.decode(String.self, forKey: .currency)
+            breakdown = try container.decodeUnlessAbsent([FareLineBody].self, forKey: .breakdown)
+        }
     }
 
     struct FareLineBody: Decodable {
@@ -35,6 +42,17 @@ struct NewTripBody: Decodable {
         let method: String
         let brand: String?
         let last4: String?
+
+        enum CodingKeys: String, CodingKey {
+            case method, brand, last4
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            method = try container.decode(String.self, forKey: .method)
+            brand = try container.decodeUnlessAbsent(String.self, forKey: .brand)
+            last4 = try container.decodeUnlessAbsent(String.self, forKey: .last4)
+        }
     }
 
     struct DriverBody: Decodable {
@@ -51,6 +69,12 @@ struct NewTripBody: Decodable {
         enum CodingKeys: String, CodingKey {
             case firstName = "first_name"
             case vehicle
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            firstName = try container.decode(String.self, forKey: .firstName)
+            vehicle = try container.decodeUnlessAbsent(VehicleBody.self, forKey: .vehicle)
         }
     }
 
@@ -106,9 +130,9 @@ struct NewTripBody: Decodable {
         distanceMeters = try container.decode(Int64.self, forKey: .distanceMeters)
         durationSeconds = try container.decode(Int64.self, forKey: .durationSeconds)
         fare = try container.decode(FareBody.self, forKey: .fare)
-        payment = try container.decodeIfPresent(PaymentBody.self, forKey: .payment)
-        driver = try container.decodeIfPresent(DriverBody.self, forKey: .driver)
-        route = try container.decodeIfPresent(RouteBody.self, forKey: .route)
+        payment = try container.decodeUnlessAbsent(PaymentBody.self, forKey: .payment)
+        driver = try container.decodeUnlessAbsent(DriverBody.self, forKey: .driver)
+        route = try container.decodeUnlessAbsent(RouteBody.self, forKey: .route)
     }
 
     /// Decodes `bytes`, reporting the first missing or mistyped field by its JSON path, and refusing a body
@@ -192,5 +216,14 @@ struct NewTripBody: Decodable {
             throw Problem.invalidField(field, "\(field) must be an RFC 3339 timestamp with an offset.")
         }
         return date
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An optional member's value, nil when it is absent. An explicit `null` is decoded as the type, and so
+    /// refused like a missing value: the document describes these members as objects and strings, never null.
+    fileprivate func decodeUnlessAbsent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        return try decode(T.self, forKey: key)
     }
 }
