@@ -30,6 +30,7 @@ final class LocaleFormatters: Sendable {
 
     let locale: Locale
     let text: LocalizedText
+    let receiptText: ReceiptText
     private let dateStyle: Date.FormatStyle
     private let timeStyle: Date.FormatStyle
     private let dayStrings: DayStrings
@@ -55,6 +56,7 @@ final class LocaleFormatters: Sendable {
         self.locale = locale
         let text = LocalizedText.forLocale(supported)
         self.text = text
+        receiptText = ReceiptText.forLocale(supported)
         var calendar = locale.calendar
         calendar.timeZone = .gmt
         dateStyle = .localeStyle(date: .medium, time: .none, locale: locale, calendar: calendar, timeZone: .gmt)

@@ -58,7 +58,7 @@ public final class TripPresenter: Sendable {
         )
     }
 
-    private func formatters(for locale: SupportedLocale) -> LocaleFormatters {
+    func formatters(for locale: SupportedLocale) -> LocaleFormatters {
         switch locale {
         case .enUS: enUS
         case .enGB: enGB
