@@ -9,15 +9,6 @@ extension Problem {
         )
     }
 
-    /// None of the media types the `Accept` header allows can be produced.
-    static func notAcceptable(supported: [String]) -> Problem {
-        Problem(
-            status: .notAcceptable, code: .notAcceptable, title: "Not acceptable",
-            detail: "This resource can answer with \(supported.joined(separator: ", ")); allow one of them in Accept.",
-            param: "Accept"
-        )
-    }
-
     /// An analyst query ran past its statement timeout; the same query will time out again.
     static let queryTimeout = Problem(
         status: .serviceUnavailable, code: .queryTimeout, title: "Query too expensive",

@@ -104,6 +104,15 @@ extension Problem {
         )
     }
 
+    /// None of the media types the `Accept` header allows can be produced.
+    static func notAcceptable(supported: [String]) -> Problem {
+        Problem(
+            status: .notAcceptable, code: .notAcceptable, title: "Not acceptable",
+            detail: "This resource can answer with \(supported.joined(separator: ", ")); allow one of them in Accept.",
+            param: "Accept"
+        )
+    }
+
     static let idempotencyKeyReused = Problem(
         status: .unprocessableContent, code: .idempotencyKeyReused, title: "Idempotency key reused",
         detail: "This Idempotency-Key was already used with a different request body.", param: "Idempotency-Key"
