@@ -32,9 +32,11 @@ public struct CachedTripResponse: ResponseCacheValue {
     let reportsTiming: Bool
 
     /// `version`, for a single trip's response, becomes the tag's prefix, which `If-Match` compares.
+    /// `representation` is the body's type, what the response varies by, and the policy of a page.
     init(
         body: ByteBuffer, link: String?, locale: SupportedLocale, database: Duration,
-        encodingStarted: ContinuousClock.Instant, reportsTiming: Bool, version: Int? = nil
+        encodingStarted: ContinuousClock.Instant, reportsTiming: Bool, version: Int? = nil,
+        representation: Representation = .json
     ) {
         self.reportsTiming = reportsTiming
         self.body = body
@@ -45,10 +47,11 @@ public struct CachedTripResponse: ResponseCacheValue {
         self.encoding = ContinuousClock.now - encodingStarted
         let serverTiming = reportsTiming ? ServerTiming.hit : nil
         hitHeaders = Self.headers(
-            etag: etag, locale: locale, serverTiming: serverTiming, link: link, notModified: false)
+            etag: etag, locale: locale, serverTiming: serverTiming, link: link, representation: representation,
+            notModified: false)
         notModifiedHitHeaders = Self.headers(
-            etag: etag, locale: locale, serverTiming: serverTiming, link: link, notModified: true
-        )
+            etag: etag, locale: locale, serverTiming: serverTiming, link: link, representation: representation,
+            notModified: true)
     }
 
     public var cacheCost: Int {
@@ -57,23 +60,42 @@ public struct CachedTripResponse: ResponseCacheValue {
     }
 
     /// The headers of this response with the given `Server-Timing`: per-rider caching rules (no shared cache
-    /// may keep it; it differs by token and language), its tag, and for a 200 its type and `Link`.
+    /// may keep it; it differs by token and language, and by `Accept` where that chooses the type), its tag,
+    /// and for a 200 its type, `Link` and page policy.
     private static func headers(
-        etag: String, locale: SupportedLocale, serverTiming: String?, link: String?, notModified: Bool
+        etag: String, locale: SupportedLocale, serverTiming: String?, link: String?, representation: Representation,
+        notModified: Bool
     ) -> HTTPFields {
         var headers = HTTPFields()
-        if !notModified { headers[.contentType] = "application/json" }
+        if !notModified { headers[.contentType] = representation.contentType }
         headers[.contentLanguage] = locale.identifier
         headers[.cacheControl] = "private, no-cache"
-        headers[.vary] = "Authorization, Accept-Language"
+        headers[.vary] = representation.vary
         headers[.eTag] = etag
         if let serverTiming { headers[ServerTiming.name] = serverTiming }
         if !notModified, let link { headers[TripHeaderNames.link] = link }
+        if !notModified, let policy = representation.contentSecurityPolicy {
+            headers[TripHeaderNames.contentSecurityPolicy] = policy
+        }
         return headers
     }
 
     private static func cost(of headers: HTTPFields) -> Int {
         headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 16 }
+    }
+}
+
+extension CachedTripResponse {
+    /// What a stored body is: its `Content-Type`, the request fields its response varies by, and for an HTML
+    /// page its `Content-Security-Policy`.
+    struct Representation: Sendable {
+        let contentType: String
+        let vary: String
+        let contentSecurityPolicy: String?
+
+        /// JSON chosen by token and language alone: the list, detail and changes routes.
+        static let json = Representation(
+            contentType: "application/json", vary: "Authorization, Accept-Language", contentSecurityPolicy: nil)
     }
 }
 

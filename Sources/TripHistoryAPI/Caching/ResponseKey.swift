@@ -3,9 +3,9 @@ import TripHistoryDomain
 import TripHistoryPresentation
 
 /// Cache keys of the rider routes. A key names everything the body depends on — route, the caller's view,
-/// rider, normalized filter, limit, validated cursor, display zone and negotiated locale — so two requests
-/// share an entry only when they would get the same bytes. Every component is validated or normalized
-/// before it gets here, and none can contain the separator.
+/// rider, normalized filter, limit, validated cursor, display zone, negotiated locale and representation —
+/// so two requests share an entry only when they would get the same bytes. Every component is validated or
+/// normalized before it gets here, and none can contain the separator.
 enum ResponseKey {
     private static let separator = "\u{1F}"
 
@@ -49,6 +49,15 @@ enum ResponseKey {
     ) -> String {
         ["trip", view, riderID.description, tripID.description, timeZone?.identifier ?? "", locale.identifier]
             .joined(separator: separator)
+    }
+
+    /// A receipt's key is its trip's, in its own namespace, with the negotiated representation.
+    static func receipt(
+        view: String, riderID: RiderID, tripID: TripID, timeZone: TimeZone?, locale: SupportedLocale,
+        format: ReceiptFormat
+    ) -> String {
+        "receipt" + separator + format.mediaType + separator
+            + detail(view: view, riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale)
     }
 
     static func changes(view: String, riderID: RiderID, since: String?, limit: Int, locale: SupportedLocale) -> String {

@@ -10,4 +10,6 @@ enum TripHeaderNames {
 extension TripHeaderNames {
     /// RFC 8288 web links to the neighbouring pages.
     static let link = HTTPField.Name("Link")!
+    /// What an HTML page may load and run.
+    static let contentSecurityPolicy = HTTPField.Name("Content-Security-Policy")!
 }

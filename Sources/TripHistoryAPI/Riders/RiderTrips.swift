@@ -6,28 +6,35 @@ public import TripHistoryCache
 public import TripHistoryDomain
 public import TripHistoryPresentation
 
-/// The rider-facing operations: a rider's trip list, one trip, and recording a trip.
+/// The rider-facing operations: a rider's trip list, one trip and its receipt, the changes feed, and recording
+/// trips and adjustments.
 ///
 /// A read is parsed and checked once into a typed value (`RiderTripsRead`): caller, rider, filter, cursor
 /// position, locale, access decided, cache key. It is then answered from the response cache or computed by
-/// the use case. The server's routes call `list`, `detail` and `record`; an event-loop handler may call
-/// `earlyAnswer(to:)`, which checks the read with the same code and answers it the same way.
+/// the use case. The server's routes call `list`, `detail`, `receipt`, `changes`, `record` and `adjust`; an
+/// event-loop handler may call `earlyAnswer(to:)`, which checks the read with the same code and answers it
+/// the same way.
 public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let listRiderTrips: ListRiderTrips<Repository>
-    private let getTrip: GetTrip<Repository>
+    let getTrip: GetTrip<Repository>
     private let recordTrip: RecordTrip<Repository>
     private let recordAdjustment: RecordAdjustment<Repository>
     private let listTripChanges: ListTripChanges<Repository>
     private let syncTokens: SyncTokenCodec
     private let changesRetention: TimeInterval
     private let now: @Sendable () -> Date
-    private let presenter: TripPresenter
+    let presenter: TripPresenter
+    let receiptPage = ReceiptPage()
     private let localeNegotiator: LocaleNegotiator
     private let tokens: AccessTokens
     private let cursors: CursorCodec
     private let cache: TripResponseCache?
-    /// The cache's lookup counters of the list and detail routes.
-    private let cacheRoutes: (list: ResponseCacheRoute, detail: ResponseCacheRoute, changes: ResponseCacheRoute)?
+    /// The cache's lookup counters of the cached routes.
+    private let cacheRoutes:
+        (
+            list: ResponseCacheRoute, detail: ResponseCacheRoute, receipt: ResponseCacheRoute,
+            changes: ResponseCacheRoute
+        )?
     private let fence: (any ChangeFeedFence)?
     private let limits: RateLimits?
     private let tracer: (any Tracer)?
@@ -64,7 +71,10 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         self.cursors = cursors
         self.cache = cache
         self.cacheRoutes = cache.map {
-            ($0.route(RiderReadPath.listRoute), $0.route(RiderReadPath.detailRoute), $0.route(Self.changesRoute))
+            (
+                $0.route(RiderReadPath.listRoute), $0.route(RiderReadPath.detailRoute), $0.route(Self.receiptRoute),
+                $0.route(Self.changesRoute)
+            )
         }
         self.fence = cache == nil ? nil : fence
         self.limits = limits
@@ -81,6 +91,17 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     public func detail(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
         let read = try detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head)
+        return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
+    }
+
+    /// The route pattern of a trip's receipt.
+    public static var receiptRoute: String { "/v1/riders/{rider_id}/trips/{trip_id}/receipt" }
+
+    /// `GET /v1/riders/{rider_id}/trips/{trip_id}/receipt`, with the path's ids as sent: the detail's access
+    /// and caching, in the representation `Accept` prefers.
+    public func receipt(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let read = try detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head, receipt: true)
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
 
@@ -210,6 +231,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         switch read.kind {
         case .list: cacheRoutes?.list
         case .detail: cacheRoutes?.detail
+        case .receipt: cacheRoutes?.receipt
         case .changes: cacheRoutes?.changes
         }
     }
@@ -234,9 +256,10 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         )
     }
 
-    /// Checks a detail request's path and query, then access.
+    /// Checks a detail (or, with `receipt`, a receipt) request's path and query, then access, then for a
+    /// receipt the representation `Accept` asks for.
     private func detailRead(
-        caller: Caller, riderID: Substring?, tripID: Substring?, head: HTTPRequest
+        caller: Caller, riderID: Substring?, tripID: Substring?, head: HTTPRequest, receipt: Bool = false
     ) throws(Problem) -> RiderTripsRead {
         let riderID = try Self.riderID(riderID)
         guard let tripID = tripID.flatMap({ TripID($0) }) else {
@@ -245,14 +268,22 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         let timeZone = try TripListParameters.parseTimeZone(QueryParameters(target: head.path ?? "")["tz"])
         try Self.checkCanRead(riderID: riderID, caller: caller)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        guard receipt else {
+            return RiderTripsRead(
+                riderID: riderID, caller: caller, locale: locale, kind: .detail(tripID: tripID, timeZone: timeZone))
+        }
+        let format = try ReceiptFormat.negotiate(accept: head.headerFields[.accept], offered: ReceiptFormat.offered)
         return RiderTripsRead(
-            riderID: riderID, caller: caller, locale: locale, kind: .detail(tripID: tripID, timeZone: timeZone))
+            riderID: riderID, caller: caller, locale: locale,
+            kind: .receipt(tripID: tripID, timeZone: timeZone, format: format))
     }
 
     private func render(_ read: RiderTripsRead) async throws -> CachedTripResponse {
         switch read.kind {
         case .list(let list): return try await renderList(list, read: read)
         case .detail(let tripID, let timeZone): return try await renderDetail(tripID, timeZone: timeZone, read: read)
+        case .receipt(let tripID, let timeZone, let format):
+            return try await renderReceipt(tripID, timeZone: timeZone, format: format, read: read)
         case .changes(_, let position, let limit): return try await renderChanges(position, limit: limit, read: read)
         }
     }
@@ -494,6 +525,7 @@ struct RiderTripsRead: Sendable {
     enum Kind: Sendable {
         case list(List)
         case detail(tripID: TripID, timeZone: TimeZone?)
+        case receipt(tripID: TripID, timeZone: TimeZone?, format: ReceiptFormat)
         /// The changes feed after `position`, whose token was `since` as sent; a read without one has neither.
         case changes(since: String?, position: ChangePosition?, limit: ChangePageLimit)
     }
@@ -516,6 +548,9 @@ struct RiderTripsRead: Sendable {
             return ResponseKey.list(view: view, riderID: riderID, parameters: list.parameters, locale: locale)
         case .detail(let tripID, let timeZone):
             return ResponseKey.detail(view: view, riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale)
+        case .receipt(let tripID, let timeZone, let format):
+            return ResponseKey.receipt(
+                view: view, riderID: riderID, tripID: tripID, timeZone: timeZone, locale: locale, format: format)
         case .changes(let since, _, let limit):
             return ResponseKey.changes(view: view, riderID: riderID, since: since, limit: limit.value, locale: locale)
         }

@@ -25,6 +25,14 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                 )
             )
         }
+        router.get(RouterPath(RiderTrips<Repository>.receiptRoute.routerPattern)) { request, context in
+            Response(
+                try await riderTrips.receipt(
+                    riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
+                    head: request.head
+                )
+            )
+        }
         router.get(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern)) { request, context in
             Response(
                 try await riderTrips.changes(riderID: context.parameters.get("rider_id")?[...], head: request.head))
@@ -54,6 +62,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
         }
         router.rejectOtherMethods(RouterPath(RiderReadPath.listRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderReadPath.detailRoute.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.receiptRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(Self.adjustmentsRoute.routerPattern), allowed: [.post])
         router.rejectOtherMethods("/v1/trips", allowed: [.get, .post])
