@@ -81,6 +81,7 @@ struct OpenAPIConformanceClient: Sendable {
 extension OpenAPIConformanceClient.Documented {
     static let list = Self.operation("GET /v1/riders/{rider_id}/trips")
     static let detail = Self.operation("GET /v1/riders/{rider_id}/trips/{trip_id}")
+    static let receipt = Self.operation("GET /v1/riders/{rider_id}/trips/{trip_id}/receipt")
     static let record = Self.operation("POST /v1/trips")
     static let analystList = Self.operation("GET /v1/trips")
     static let stats = Self.operation("GET /v1/trips/stats")

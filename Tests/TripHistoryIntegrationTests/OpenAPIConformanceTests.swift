@@ -327,7 +327,7 @@ import TripHistoryTestSupport
 /// One walk through every route and every answer that does not need a broken store, for any repository.
 enum OpenAPIConformanceScenario {
     /// A valid `POST /v1/trips` body, a trip requested, started and completed at `requestedAt`; `changes`
-    /// replaces top-level members with raw JSON text.
+    /// replaces top-level members with raw JSON text, or adds them after the others (in name order).
     static func newTrip(
         rider: Int64, requestedAt: String = "2026-03-01T09:00:00+09:00", _ changes: [String: String] = [:]
     ) -> ByteBuffer {
@@ -342,6 +342,8 @@ enum OpenAPIConformanceScenario {
         for index in members.indices {
             if let replacement = changes[members[index].0] { members[index].1 = replacement }
         }
+        let names = Set(members.map(\.0))
+        members += changes.filter { !names.contains($0.key) }.sorted { $0.key < $1.key }
         return ByteBuffer(string: "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
     }
 
@@ -351,6 +353,15 @@ enum OpenAPIConformanceScenario {
         for field in extra { fields[field.name] = field.value }
         return fields
     }
+
+    /// The receipt members of a `newTrip`: a breakdown of its 1,500 JPY, a card payment and a driver.
+    static let receiptMembers = [
+        "fare": #"{"amount_minor": 1500, "currency": "JPY", "breakdown": [{"kind": "base", "amount_minor": 1200}, "#
+            + #"{"kind": "promotion", "amount_minor": -100}, {"kind": "taxes", "amount_minor": 400}]}"#,
+        "payment": #"{"method": "card", "brand": "JCB", "last4": "0005"}"#,
+        "driver": #"{"first_name": "Ren", "vehicle": {"make": "Toyota", "model": "Crown", "color": "Black", "#
+            + #""plate": "品川 500 あ 12-34"}}"#,
+    ]
 
     static func run<Repository: TripRepository>(
         api: TestAPI<Repository>, document: OpenAPIDocument, rider: Int64
@@ -461,6 +472,32 @@ enum OpenAPIConformanceScenario {
             try await conformance.check(.get, "\(list)/\(tripID)?tz=EST", .detail, headers: owner, expect: .badRequest)
             try await conformance.check(.get, "\(list)/\(tripID)", .detail, expect: .unauthorized)
             try await conformance.check(.get, "\(list)/\(tripID)", .detail, headers: service, expect: .forbidden)
+
+            // A receipt as JSON and as a page, each revalidated, one of a trip without breakdown, and every
+            // refusal.
+            let withReceipt = try await conformance.check(
+                .post, "/v1/trips", .record, headers: service,
+                body: newTrip(rider: rider, requestedAt: "2026-03-05T08:00:00+09:00", receiptMembers), expect: .created)
+            let receiptURI = "\(list)/\(try #require(withReceipt.json().string("id")))/receipt"
+            let receipt = try await conformance.check(.get, receiptURI, .receipt, headers: owner, expect: .ok)
+            #expect((receipt.json()["lines"] as? [Any])?.count == 3)
+            #expect(receipt.json().string("payment.label") == "JCB •••• 0005")
+            try await conformance.checkNotModified(receiptURI, .receipt, headers: owner, since: receipt)
+            let page = headers(owner, [.accept: "text/html", .acceptLanguage: "ja-JP"])
+            let printable = try await conformance.check(.get, receiptURI, .receipt, headers: page, expect: .ok)
+            #expect(printable.headers[.contentLanguage] == "ja-JP")
+            try await conformance.checkNotModified(receiptURI, .receipt, headers: page, since: printable)
+            try await conformance.check(
+                .get, "\(list)/\(tripID)/receipt?tz=Europe/Paris", .receipt,
+                headers: headers(analyst, [.acceptLanguage: "de-DE"]), expect: .ok)
+            let notAcceptable = try await conformance.check(
+                .get, receiptURI, .receipt, headers: headers(owner, [.accept: "application/xml"]),
+                expect: .notAcceptable)
+            #expect(notAcceptable.json().string("code") == "not_acceptable")
+            try await conformance.check(.get, receiptURI, .receipt, headers: stranger, expect: .notFound)
+            try await conformance.check(.get, "\(list)/abc/receipt", .receipt, headers: owner, expect: .badRequest)
+            try await conformance.check(.get, receiptURI, .receipt, expect: .unauthorized)
+            try await conformance.check(.get, receiptURI, .receipt, headers: service, expect: .forbidden)
 
             // What the router answers by itself, and the operational routes.
             try await conformance.check(.get, "/nowhere", .notFound, expect: .notFound)

@@ -19,6 +19,7 @@ import TripHistoryTestSupport
     static let servedRoutes = [
         "GET /v1/riders/:rider_id/trips",
         "GET /v1/riders/:rider_id/trips/:trip_id",
+        "GET /v1/riders/:rider_id/trips/:trip_id/receipt",
         "GET /v1/riders/:rider_id/trips/changes",
         "POST /v1/riders/:rider_id/trips/:trip_id/adjustments",
         "POST /v1/trips",

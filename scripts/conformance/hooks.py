@@ -249,7 +249,9 @@ def before_call(context, case, kwargs):
         return
     operation = case.operation.definition.raw.get("operationId")
     query = case.query if isinstance(case.query, dict) else None
-    if query is not None and operation in ("listRiderTrips", "listTrips", "tripStats", "getRiderTrip"):
+    if query is not None and operation in (
+        "listRiderTrips", "listTrips", "tripStats", "getRiderTrip", "getTripReceipt"
+    ):
         if "tz" in query:
             query["tz"] = _known(query["tz"], TIME_ZONES)
         # Only a cursor the service issued is valid, and only with the filter it was issued for.
