@@ -17,21 +17,18 @@ network lines Chromium writes for the exact API refusals a scenario provokes. Wa
 nothing is asserted about time.
 """
 
+import functools
 import json
 import os
 import sys
-import time
-import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
 
 import yaml
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
+from chromium import DEADLINE_SECONDS, Failure, check, make_driver, run, wait_for
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 BASE = os.environ["BASE"]
 ANALYST_TOKEN = os.environ["ANALYST_TOKEN"]
@@ -39,21 +36,11 @@ EXPIRING_TOKEN = os.environ["EXPIRING_TOKEN"]
 OPENAPI_PATH = os.environ["OPENAPI_PATH"]
 SCREENSHOT_DIR = os.environ["SCREENSHOT_DIR"]
 DOWNLOAD_DIR = os.environ["DOWNLOAD_DIR"]
-DEADLINE_SECONDS = 30
 
 # A window of the seeded data (the seeder writes the two years before 2026-11-01) seen from New York; the
 # space in the city's name must reach the API as a space.
 FILTER = {"from": "2026-08-01", "to": "2026-11-01", "tz": "America/New_York", "city": "New York"}
 PAGE_SIZE = "10"
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
 
 
 def equal(actual, expected, what):
@@ -84,37 +71,6 @@ def api_json(path, params, **kwargs):
 
 
 # ---- the browser ----
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ["CHROMIUM"]
-    for argument in [
-        "--headless=new",
-        "--no-sandbox",  # root in a container has no user namespace for the sandbox
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1360,1100",
-        "--lang=en-US",
-        "--force-device-scale-factor=1",
-        "--no-first-run",
-        "--disable-extensions",
-    ]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    options.add_experimental_option(
-        "prefs", {"download.default_directory": DOWNLOAD_DIR, "download.prompt_for_download": False}
-    )
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=os.environ["CHROMEDRIVER"]))
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": DOWNLOAD_DIR})
-    return driver
-
-
-def wait_for(driver, condition, what):
-    try:
-        return WebDriverWait(driver, DEADLINE_SECONDS, poll_frequency=0.1).until(lambda d: condition(d))
-    except TimeoutException:
-        raise Failure(f"timed out waiting for {what}") from None
 
 
 def by_id(driver, element_id):
@@ -550,33 +506,20 @@ SCENARIOS = [
 
 def main():
     os.makedirs(DOWNLOAD_DIR, exist_ok=True)
-    driver = make_driver()
+    driver = make_driver(DOWNLOAD_DIR)
     log = BrowserLog(driver)
-    passed, failed = 0, 0
-    try:
-        for scenario in SCENARIOS:
-            name = scenario.__name__.removeprefix("scenario_")
-            started = time.monotonic()
-            try:
-                scenario(driver, log)
-                passed += 1
-                print(f"ok    {name} ({time.monotonic() - started:.1f}s)", flush=True)
-            except Exception as error:  # noqa: BLE001 - every failure is reported, then the run goes on
-                failed += 1
-                print(f"FAIL  {name}: {error}", flush=True)
-                if not isinstance(error, Failure):
-                    traceback.print_exc()
-                try:
-                    # Beside the downloads, not among the README's screenshots.
-                    screenshot(driver, f"failed-{name}", directory=os.path.dirname(DOWNLOAD_DIR))
-                    print(f"      screenshot: {os.path.dirname(DOWNLOAD_DIR)}/failed-{name}.png", flush=True)
-                    driver.get_log("browser")  # drained so the next scenario starts clean
-                except Exception:  # noqa: BLE001
-                    pass
-    finally:
-        driver.quit()
-    print(f"browser: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+
+    def keep_screenshot(name):
+        # Beside the downloads, not among the README's screenshots.
+        screenshot(driver, f"failed-{name}", directory=os.path.dirname(DOWNLOAD_DIR))
+        print(f"      screenshot: {os.path.dirname(DOWNLOAD_DIR)}/failed-{name}.png", flush=True)
+        driver.get_log("browser")  # drained so the next scenario starts clean
+
+    scenarios = [
+        (scenario.__name__.removeprefix("scenario_"), functools.partial(scenario, driver, log))
+        for scenario in SCENARIOS
+    ]
+    return run(driver, scenarios, "browser", after_failure=keep_screenshot)
 
 
 if __name__ == "__main__":
