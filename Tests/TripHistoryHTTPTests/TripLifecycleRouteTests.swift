@@ -191,6 +191,15 @@ import TripHistoryTestSupport
                 #expect(response.status == .unprocessableContent)
                 #expect(response.json().string("code") == "idempotency_key_reused")
             }
+            // A malformed key is reported before the precondition is evaluated.
+            let badKey = try await api.recordHeaders(idempotencyKey: "a key with spaces")
+            try await client.execute(
+                uri: "/v1/riders/7/trips/\(id)/adjustments", method: .post,
+                headers: badKey.merging([.ifMatch: "\"not-ours\""]), body: Self.adjustmentBody("tip", 400)
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.json().string("param") == "Idempotency-Key")
+            }
             #expect(repository.allTrips.first?.lifecycle.version == 2)
         }
     }

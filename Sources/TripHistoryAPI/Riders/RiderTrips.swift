@@ -385,13 +385,14 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         }
         try Self.requireJSON(head)
         let adjustment = try AdjustmentBody.decode(Array(buffer: try await body()), decoder: bodyDecoder).adjustment()
-        // The request is checked in full before its precondition: a broken body is reported as such.
-        var expectedVersion: Int?
-        switch EntityTag.ifMatchVersion(head.headerFields[values: .ifMatch]) {
-        case nil: break
-        case .some(nil): throw Problem.preconditionFailed
-        case .some(.some(let version)): expectedVersion = version
-        }
+        // The precondition is evaluated last, by the store, once everything else about the request was
+        // checked. A tag this service could not have given names no version; it matches none, as 0 would.
+        let expectedVersion: Int? =
+            switch EntityTag.ifMatchVersion(head.headerFields[values: .ifMatch]) {
+            case nil: nil
+            case .some(nil): 0
+            case .some(.some(let version)): version
+            }
         let recorded: RecordedTrip
         let recordStarted = ContinuousClock.now
         do {
