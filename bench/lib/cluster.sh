@@ -108,6 +108,7 @@ choose_server_options() {
 
 # Starts the service with its cache on or off (default port SERVER_PORT, default binary this checkout's) and
 # waits until it is ready; sets SERVER_PID.
+# SERVER_ENV (an array of NAME=VALUE) is added to its environment.
 start_server() { # MODE (cached|uncached) [PORT [BINARY]]
     local mode=$1 port=${2:-$SERVER_PORT} binary=${3:-$BIN/trip-history} args=() env_cache=on
     if [[ $mode == uncached ]]; then
@@ -119,7 +120,8 @@ start_server() { # MODE (cached|uncached) [PORT [BINARY]]
     TRIP_HISTORY_METRICS=off TRIP_HISTORY_RATE_LIMITS=on TRIP_HISTORY_RATE_LIMIT_RIDER=$RATE_LIMIT \
         TRIP_HISTORY_RATE_LIMIT_ANALYST=$RATE_LIMIT TRIP_HISTORY_RATE_LIMIT_SERVICE=$RATE_LIMIT \
         TRIP_HISTORY_RATE_LIMIT_ANONYMOUS=$RATE_LIMIT \
-        TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL "$binary" serve --host 127.0.0.1 \
+        TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL env ${SERVER_ENV[@]+"${SERVER_ENV[@]}"} \
+        "$binary" serve --host 127.0.0.1 \
         --port "$port" --pool-size "$POOL_SIZE" --pipelined-connections "$PIPELINED" --migrations "$ROOT/migrations" \
         --openapi "$ROOT/openapi.yaml" ${args[@]+"${args[@]}"} >>"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
@@ -133,8 +135,9 @@ stop_server() {
     SERVER_PID=""
 }
 
-# Starts nginx (2 workers, no access log) serving WORK/page.json at /page and a constant /healthz; a baseline
-# for the service's bytes and the control beside the health probe.
+# Starts nginx (2 workers, no access log) serving WORK/page.json at /page, a constant /healthz and an OTLP/HTTP
+# trace sink at /v1/traces that answers 200; a baseline for the service's bytes, the control beside the health
+# probe, and where the A/B of tracing sends spans.
 start_nginx() {
     NGINX_DIR=$WORK/nginx
     mkdir -p "$NGINX_DIR"
@@ -156,6 +159,7 @@ http {
         listen 127.0.0.1:$NGINX_PORT;
         location = /page { default_type application/json; alias $WORK/page.json; }
         location = /healthz { default_type application/json; return 200 '{"status":"ok"}'; }
+        location = /v1/traces { default_type application/x-protobuf; return 200 ''; }
     }
 }
 NGINX

@@ -14,6 +14,11 @@ read_settings() {
     [[ -z $ONLY || $ONLY == analyst || $ONLY == overload || $ONLY == compare ]] ||
         th_die "BENCH_ONLY must be empty, 'analyst', 'overload' or 'compare' (got '$ONLY')"
     BASELINE_BIN=${BENCH_BASELINE_BIN:-}       # compare: the other trip-history binary (e.g. built from an older commit)
+    # compare: NAME=VALUE settings, separated by spaces, added to each side's environment (the same binary on both
+    # sides measures a setting, e.g. BENCH_CANDIDATE_ENV="OTEL_TRACES_EXPORTER=otlp OTEL_TRACES_SAMPLER=always_on");
+    # a side that exports traces without an endpoint sends them to an nginx location that answers 200.
+    BASELINE_ENV=${BENCH_BASELINE_ENV:-}
+    CANDIDATE_ENV=${BENCH_CANDIDATE_ENV:-}
 
     # Load generation.
     DURATION=${BENCH_DURATION:-10s}            # length of each measured wrk / pgbench run
@@ -73,6 +78,11 @@ check_settings() {
         BASELINE_BIN=$(realpath -- "$BASELINE_BIN") ||
             th_die "BENCH_BASELINE_BIN is not an executable file: ${BENCH_BASELINE_BIN}"
         [[ -x $BASELINE_BIN ]] || th_die "BENCH_BASELINE_BIN is not an executable file: ${BENCH_BASELINE_BIN}"
+        local setting
+        for setting in $BASELINE_ENV $CANDIDATE_ENV; do
+            [[ $setting =~ ^[A-Z_][A-Z0-9_]*=[^[:space:]]*$ ]] ||
+                th_die "BENCH_BASELINE_ENV and BENCH_CANDIDATE_ENV hold NAME=VALUE settings (got '$setting')"
+        done
     fi
 }
 

@@ -1,5 +1,7 @@
 -- POST /v1/trips with the service token (BENCH_SERVICE_TOKEN) and a unique Idempotency-Key per request:
--- the ingestion rate. Keys carry BENCH_RUN_ID, a nonce of this wrk invocation (the warm-up and the measured
+-- the ingestion rate. With BENCH_WRITE=adjustment it posts adjustments instead: a fare correction of +1 minor
+-- unit on a (rider, trip) pair of BENCH_TRIP_IDS, so every one passes the rules whatever the trip (a tip would
+-- be refused on the seed's trips older than the tip window). Keys carry BENCH_RUN_ID, a nonce of this wrk invocation (the warm-up and the measured
 -- run must not share keys: a reused key with another body is a 422) and the thread's own number.
 -- Optional, for the overload scenarios: BENCH_PACE_MS waits that long after each response before the next
 -- request, and BENCH_LATENCY_FILE.<thread number> receives every response's status and latency ("201 12.345",
@@ -86,9 +88,18 @@ function done(summary, latency, requests)
   end
 end
 
+local adjustments = os.getenv("BENCH_WRITE") == "adjustment"
+local trip_pairs = {}
+
 function init(args)
   common.seed_random()
   riders = common.rider_count()
+  if adjustments then
+    for line in io.lines(os.getenv("BENCH_TRIP_IDS") or error("set BENCH_TRIP_IDS")) do
+      local rider, id = line:match("^(%d+)\t(%d+)$")
+      if rider then trip_pairs[#trip_pairs + 1] = { rider, id } end
+    end
+  end
   token = os.getenv("BENCH_SERVICE_TOKEN") or error("set BENCH_SERVICE_TOKEN")
   run_id = os.getenv("BENCH_RUN_ID") or tostring(os.time())
 end
@@ -99,8 +110,19 @@ local body_format = [[{"rider_id":"%d","status":"completed","product":"UberX","c
   .. [["dropoff":{"lat":48.8738,"lon":2.295,"address":"Place Charles de Gaulle, Paris"},"distance_m":5200,]]
   .. [["duration_s":1620,"fare":{"amount_minor":1850,"currency":"EUR"}}]]
 
+local adjustment_body = [[{"kind":"fare_correction","amount_minor":1,"reason":"Toll added after the ride"}]]
+
 function request()
   counter = counter + 1
+  if adjustments then
+    local pick = trip_pairs[math.random(#trip_pairs)]
+    sent_at = now_ms()
+    return wrk.format("POST", "/v1/riders/" .. pick[1] .. "/trips/" .. pick[2] .. "/adjustments", {
+      ["Authorization"] = "Bearer " .. token,
+      ["Content-Type"] = "application/json",
+      ["Idempotency-Key"] = string.format("bench-adj-%s-%s-%d-%d", run_id, invocation, thread_number, counter),
+    }, adjustment_body)
+  end
   local day, hour, minute = math.random(1, 28), math.random(0, 22), math.random(0, 59)
   local body = string.format(body_format, math.random(riders), day, hour, minute, day, hour, minute, day, hour + 1, minute)
   local headers = {

@@ -26,6 +26,17 @@ compare_target() { # ROUND SIDE TARGET ETAG
     th_log "  round $round $side $target: ${W_RPS:-0} req/s, server ${server[$key]##* } ms, PostgreSQL ${pg[$key]##* } ms per request"
 }
 
+# Sets SERVER_ENV to SIDE's BENCH_*_ENV settings; traces exported without an endpoint go to nginx's sink.
+compare_side_env() { # SIDE
+    local settings=$CANDIDATE_ENV
+    [[ $1 == baseline ]] && settings=$BASELINE_ENV
+    read -r -a SERVER_ENV <<<"$settings"
+    if [[ " $settings " == *" OTEL_TRACES_EXPORTER=otlp "* && " $settings " != *" OTEL_EXPORTER_OTLP_"* ]]; then
+        [[ -n ${NGINX_PID:-} ]] || start_nginx
+        SERVER_ENV+=("OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$NGINX_PORT")
+    fi
+}
+
 # Runs the rounds and writes the report's compare part: per build and target the medians of req/s and of the
 # service's and PostgreSQL's CPU per request, then the candidate / baseline paired ratios.
 run_compare_section() {
@@ -37,6 +48,7 @@ run_compare_section() {
         for side in baseline candidate; do
             binary=$BIN/trip-history
             [[ $side == baseline ]] && binary=$BASELINE_BIN
+            compare_side_env "$side"
             start_server uncached "$SERVER_PORT" "$binary"
             for target in "${COMPARE_UNCACHED[@]}"; do compare_target "$round" "$side" "$target" ""; done
             stop_server
@@ -47,12 +59,15 @@ run_compare_section() {
             stop_server
         done
     done
+    SERVER_ENV=()
+    if [[ -n ${NGINX_PID:-} ]]; then stop_nginx; fi
     # shellcheck disable=SC2016 # backquotes are Markdown
     {
         printf '#### A/B of two builds: %s rounds of %s per build and target, served in turn\n\n' \
             "$round_count" "$ROUND_DURATION"
-        printf -- '- baseline: `%s` (%s)\n- candidate: this checkout, %s\n\n' "$BASELINE_BIN" \
-            "$(sha256sum "$BASELINE_BIN" | cut -c1-12)" "$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+        printf -- '- baseline: `%s` (%s)%s\n- candidate: this checkout, %s%s\n\n' "$BASELINE_BIN" \
+            "$(sha256sum "$BASELINE_BIN" | cut -c1-12)" "${BASELINE_ENV:+, with \`$BASELINE_ENV\`}" \
+            "$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)" "${CANDIDATE_ENV:+, with \`$CANDIDATE_ENV\`}"
         printf '| target | build | median req/s | median service CPU ms/req | median PostgreSQL CPU ms/req | req/s per round |\n'
         printf '|---|---|---:|---:|---:|---|\n'
         for target in "${COMPARE_TARGETS[@]}"; do

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # AUTH is read by data.sh and the rounds.
 # The rider scenarios (full run only): the service uncached, then cached, under wrk with each Lua script in
-# bench/lua, the deep rider's first and deep pages, and the health probe beside a saturating load.
+# bench/lua, the deep rider's first and deep pages, trip and adjustment POSTs, the deep rider's changes feed
+# with one change and with none, and the health probe beside a saturating load.
 
 # Runs every rider scenario, uncached then cached; leaves WORK/page.json and the deep rider's URLs for the
 # baselines and the interleaved rounds.
@@ -16,6 +17,11 @@ run_rider_section() {
     scenario "trip detail, uncached" "$SERVER_PID" -- -s bench/lua/detail.lua "$BASE"
     scenario "mobile mix, uncached" "$SERVER_PID" -- -s bench/lua/mobile_mix.lua "$BASE"
     scenario "POST /v1/trips (unique keys)" "$SERVER_PID" -- -s bench/lua/record_trip.lua "$BASE"
+    BENCH_WRITE=adjustment scenario "POST adjustment (fare correction, unique keys)" "$SERVER_PID" -- \
+        -s bench/lua/record_trip.lua "$BASE"
+    prepare_feed_urls
+    scenario "changes feed, one change since the token, uncached" "$SERVER_PID" -- "${AUTH[@]}" "$BASE$FEED_ONE_URL"
+    scenario "changes feed, nothing new, uncached" "$SERVER_PID" -- "${AUTH[@]}" "$BASE$FEED_NONE_URL"
     stop_server
 
     start_server cached
@@ -34,7 +40,38 @@ run_rider_section() {
     else
         th_warn "no ETag on the page: skipping the 304 scenario"
     fi
+    scenario "changes feed, one change since the token, cache on" "$SERVER_PID" -- "${AUTH[@]}" "$BASE$FEED_ONE_URL"
+    scenario "changes feed, nothing new, cache on" "$SERVER_PID" -- "${AUTH[@]}" "$BASE$FEED_NONE_URL"
+    etag=$(curl -s -D - -o /dev/null "${AUTH[@]}" "$BASE$FEED_NONE_URL" |
+        awk -F ': ' 'tolower($1) == "etag" { sub(/\r$/, "", $2); print $2 }')
+    if [[ -n $etag ]]; then
+        scenario "changes feed, nothing new, 304 (If-None-Match)" "$SERVER_PID" -- "${AUTH[@]}" \
+            -H "If-None-Match: $etag" "$BASE$FEED_NONE_URL"
+    else
+        th_warn "no ETag on the changes feed: skipping its 304 scenario"
+    fi
     stop_server
+}
+
+# The deep rider's changes feed for the feed scenarios: FEED_ONE_URL asks for what changed since a token taken
+# just before one fare correction of the rider's newest trip, FEED_NONE_URL since a token taken after it. The
+# adjustment scenario's trips are other riders' (BENCH_TRIP_IDS), so both answers stay the same.
+prepare_feed_urls() {
+    local feed_url="/v1/riders/$DEEP_RIDER/trips/changes" before after trip status
+    before=$(curl -sf "${AUTH[@]}" "$BASE$feed_url" | jq -r '.page.next_since // empty')
+    trip=$(jq -r '.data[0].id' "$WORK/page.json")
+    [[ -n $before && -n $trip ]] || th_die "no changes-feed token or trip for the deep rider"
+    status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "Authorization: Bearer $SERVICE_TOKEN" \
+        -H 'Content-Type: application/json' -H "Idempotency-Key: bench-feed-$BENCH_RUN_ID" \
+        -d '{"kind":"fare_correction","amount_minor":1,"reason":"Toll added after the ride"}' \
+        "$BASE/v1/riders/$DEEP_RIDER/trips/$trip/adjustments")
+    [[ $status == 201 ]] || th_die "the feed scenarios' adjustment got $status"
+    FEED_ONE_URL="$feed_url?since=$before"
+    after=$(curl -sf "${AUTH[@]}" "$BASE$FEED_ONE_URL" | jq -r '.page.next_since // empty')
+    [[ -n $after ]] || th_die "no changes-feed token after the deep rider's adjustment"
+    FEED_NONE_URL="$feed_url?since=$after"
+    [[ $(curl -sf "${AUTH[@]}" "$BASE$FEED_ONE_URL" | jq '.data | length') == 1 ]] ||
+        th_die "the deep rider's feed does not hold exactly one change since the first token"
 }
 
 # The health probe (GET /healthz, 100/s on one connection) idle and beside the saturating uncached first page,
