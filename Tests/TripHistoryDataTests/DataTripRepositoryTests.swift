@@ -205,4 +205,70 @@ import TripHistoryDomain
             }
         }
     }
+
+    @Test func anExactCountMatchesTheFilterWhateverPageIsRead() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let trips = try await insertHistory(repository, rider: rider)
+            let sorted = model(trips)
+            let range = try DateRange(from: Timestamp.date(micros: Self.base), to: sorted[5].requestedAt)
+            for filter in [
+                TripFilter.all, TripFilter(range: range, status: nil), TripFilter(range: range, status: .canceled),
+            ] {
+                let count = try await repository.count(riderID: rider, filter: filter, mode: .exact)
+                #expect(count == TripCount(value: Int64(model(trips, filter).count), accuracy: .exact))
+                // Through the use case, on a later page: the total is the filter's, not the page's.
+                let list = ListRiderTrips(repository: repository)
+                let first = try await list.execute(
+                    riderID: rider, filter: filter, limit: PageLimit(3)!, position: nil, count: .exact,
+                    caller: .rider(rider))
+                let second = try await list.execute(
+                    riderID: rider, filter: filter, limit: PageLimit(3)!, position: first.next, count: .exact,
+                    caller: .rider(rider))
+                #expect(first.total == count)
+                #expect(second.total == count)
+            }
+            let none = try await repository.count(riderID: DataTestDatabase.randomRiderID(), filter: .all, mode: .exact)
+            #expect(none == TripCount(value: 0, accuracy: .exact))
+            let planned = try await repository.count(riderID: rider, filter: .all, mode: .planned)
+            #expect(planned.accuracy == .planned)
+            #expect(planned.value >= 1, "the planner never estimates fewer than one row")
+        }
+    }
+
+    @Test func anExactCountPastTheLimitIsThePlannersEstimateAboveTheLimit() async throws {
+        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let first = try await repository.record(
+                dataTestTrip(rider: rider, requestedAtMicros: Self.base, status: .completed), idempotency: nil)
+            // The limit's worth of copies, a minute apart, written by the database itself.
+            try await pool.withConnection { connection in
+                try connection.execute(
+                    unsafeSQL: """
+                        INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at,
+                            completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon,
+                            dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency)
+                        SELECT rider_id, status, product, city, time_zone, requested_at - g * interval '1 minute',
+                            started_at - g * interval '1 minute', completed_at - g * interval '1 minute', pickup_lat,
+                            pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m,
+                            duration_s, fare_amount_minor, fare_currency
+                        FROM trips CROSS JOIN generate_series(1, \(TripCount.exactLimit)) AS g
+                        WHERE id = \(first.trip.id.rawValue)
+                        """)
+            }
+            let count = try await repository.count(riderID: rider, filter: .all, mode: .exact)
+            #expect(count.accuracy == .planned)
+            #expect(count.value > TripCount.exactLimit)
+            // One trip fewer is still counted exactly.
+            let oneMinuteBefore = Timestamp.date(micros: Self.base - 60_000_000)
+            let narrower = try await repository.count(
+                riderID: rider,
+                filter: TripFilter(
+                    range: try DateRange(from: nil, to: oneMinuteBefore.addingTimeInterval(1)), status: nil),
+                mode: .exact)
+            #expect(narrower == TripCount(value: TripCount.exactLimit, accuracy: .exact))
+        }
+    }
 }

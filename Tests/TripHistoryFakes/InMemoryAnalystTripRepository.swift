@@ -77,6 +77,12 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
         }
     }
 
+    /// Counts every matching trip; a planned count is the same number, marked as planned.
+    public func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        return TripCount(value: Int64(source().filter { filter.matches($0) }.count), accuracy: mode)
+    }
+
     public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
         if let failure = failure.withLock({ $0 }) { throw failure }
         await waitAtGate()

@@ -63,6 +63,15 @@ public final class InMemoryTripRepository: TripRepository {
         }
     }
 
+    /// Counts every matching trip; a planned count is the same number, marked as planned.
+    public func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount {
+        try checkFailure()
+        let matching = state.withLock { state in
+            state.trips.filter { $0.riderID == riderID && filter.matches($0) }.count
+        }
+        return TripCount(value: Int64(matching), accuracy: mode)
+    }
+
     public func trip(id: TripID, riderID: RiderID) async throws -> Trip? {
         try checkFailure()
         return state.withLock { state in

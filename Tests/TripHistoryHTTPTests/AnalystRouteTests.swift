@@ -239,6 +239,33 @@ import TripHistoryTestSupport
         }
     }
 
+    @Test func countGivesTheWindowsTotalOnPagesAndIsRefusedOnExports() async throws {
+        let (api, _) = await api()
+        let headers = try await analystHeaders(api)
+        let matching = trips.filter {
+            // The window in UTC: 2026-01-01 and the 59 days after it.
+            $0.details.city == "Paris" && $0.requestedAt >= InMemoryAnalystFixtures.start
+                && $0.requestedAt < InMemoryAnalystFixtures.start.addingTimeInterval(59 * 86_400)
+        }.count
+        try await api.test { client in
+            try await client.execute(
+                uri: "/v1/trips?\(Self.window)&city=Paris&limit=3&count=exact", method: .get, headers: headers
+            ) { response in
+                #expect(response.status == .ok)
+                let json = response.json()
+                #expect(json["page.total"] as? Int == matching)
+                #expect(json.string("page.total_accuracy") == "exact")
+                #expect(response.headers[HTTPField.Name("Link")!]?.contains("&count=exact&cursor=") == true)
+            }
+            let csv = try await analystHeaders(api, accept: "text/csv")
+            try await client.execute(uri: "/v1/trips?\(Self.window)&count=exact", method: .get, headers: csv) {
+                response in
+                #expect(response.status == .badRequest)
+                #expect(response.json().string("param") == "count")
+            }
+        }
+    }
+
     @Test func firstPageHasShapeLinksAndDisplayStrings() async throws {
         let (api, _) = await api()
         let headers = try await analystHeaders(api)

@@ -120,6 +120,7 @@ import TripHistoryTestSupport
         ("from=2026-03-01T00:00:00", "from"), ("from=2026-02-30", "from"), ("to=yesterday", "to"),
         ("from=2026-03-02&to=2026-03-01", "from"), ("from=2026-03-01&to=2026-03-01", "from"),
         ("tz=Mars/Olympus_Mons", "tz"), ("tz=EST", "tz"), ("status=pending", "status"), ("cursor=", "cursor"),
+        ("count=all", "count"), ("count=", "count"), ("count=exact&count=planned", "count"),
         // Found by fuzzing: instants whose UTC year leaves 0000...9999 could not be echoed in `filter`.
         ("from=9999-12-31T23:00:00-05:00", "from"), ("to=0000-01-01&tz=Europe/Paris", "to"),
     ])
@@ -141,6 +142,43 @@ import TripHistoryTestSupport
                 let value = String(
                     query.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last ?? "")
                 if value.count > 3 { #expect(json.string("detail")?.contains(value) == false) }
+            }
+        }
+    }
+
+    @Test func countAddsTheFiltersTotalToEveryPageAndItsLinksKeepIt() async throws {
+        let api = await TestAPI(repository: InMemoryTripRepository(trips: history))
+        let headers = TestAPI<InMemoryTripRepository>.bearer(try await api.riderToken(1))
+        try await api.test { client in
+            let completed = history.filter { $0.riderID.rawValue == 1 && $0.status == .completed }.count
+            var uri: String? = "/v1/riders/1/trips?limit=20&status=completed&count=exact"
+            var pages = 0
+            while let current = uri {
+                let json = try await client.execute(uri: current, method: .get, headers: headers) { response in
+                    #expect(response.status == .ok)
+                    if let next = response.json().string("page.next_cursor") {
+                        #expect(
+                            response.headers[HTTPField.Name("Link")!]?.contains("&count=exact&cursor=\(next)") == true)
+                    }
+                    return response.json()
+                }
+                #expect(json["page.total"] as? Int == completed)
+                #expect(json.string("page.total_accuracy") == "exact")
+                pages += 1
+                uri = json.string("page.next_cursor").map {
+                    "/v1/riders/1/trips?limit=20&status=completed&count=exact&cursor=\($0)"
+                }
+            }
+            #expect(pages == (completed + 19) / 20)
+            try await client.execute(uri: "/v1/riders/1/trips?count=planned", method: .get, headers: headers) {
+                let json = $0.json()
+                #expect(json.string("page.total_accuracy") == "planned")
+                #expect(json["page.total"] is Int)
+            }
+            // Without the parameter, neither member: a page costs what it did.
+            try await client.execute(uri: "/v1/riders/1/trips?limit=20", method: .get, headers: headers) {
+                let page = try #require($0.json()["page"] as? [String: Any])
+                #expect(page["total"] == nil && page["total_accuracy"] == nil)
             }
         }
     }

@@ -35,6 +35,10 @@ final class CountingAnalystRepository: AnalystTripRepository {
     func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
         try await base.stats(matching: query)
     }
+
+    func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
+        try await base.count(matching: filter, mode: mode)
+    }
 }
 
 /// The analyst reads on the real database. Every test writes trips in cities (and for riders) of its own,

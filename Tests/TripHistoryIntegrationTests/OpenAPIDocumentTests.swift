@@ -266,7 +266,7 @@ import TripHistoryTestSupport
         #expect(!detailViolations(trip, headers: publicCache).isEmpty, "a shared-cacheable private response")
 
         let page = Self.page(trip).replacingOccurrences(
-            of: #""has_more": false"#, with: #""has_more": false, "total": 1"#)
+            of: #""has_more": false"#, with: #""has_more": false, "page_count": 1"#)
         #expect(
             !document.validate(
                 response: 200, contentType: "application/json", body: Data(page.utf8),

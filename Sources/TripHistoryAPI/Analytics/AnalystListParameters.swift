@@ -8,9 +8,11 @@ struct AnalystListParameters {
     let cursor: Substring?
     /// Where an interrupted export resumes: the `id` and `requested_at` of the last trip received.
     let resumeAfter: TripKey?
+    /// How a page counts the trips the filter matches (`count`); nil counts nothing.
+    let count: TripCountMode?
 
     /// The parameters of `GET /v1/trips` beyond the shared filter's.
-    static let names = ["limit", "cursor", "resume_after", "resume_requested_at"]
+    static let names = ["limit", "cursor", "resume_after", "resume_requested_at", "count"]
 
     static func parse(
         _ query: QueryParameters, limits: AnalystQueryLimits
@@ -43,6 +45,8 @@ struct AnalystListParameters {
         if resumeAfter != nil, query["cursor"] != nil {
             throw Problem.invalidParameter("cursor", "Send either cursor or resume_after, not both.")
         }
-        return AnalystListParameters(query: common, limit: limit, cursor: query["cursor"], resumeAfter: resumeAfter)
+        return AnalystListParameters(
+            query: common, limit: limit, cursor: query["cursor"], resumeAfter: resumeAfter,
+            count: try TripListParameters.parseCount(query["count"]))
     }
 }

@@ -73,6 +73,9 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             if let position, position.direction != .older {
                 throw Problem.invalidParameter("cursor", "An export continues from a next_cursor, not a prev_cursor.")
             }
+            if parameters.count != nil {
+                throw Problem.invalidParameter("count", "count applies to pages; an export sends every trip.")
+            }
             return try await export(
                 parameters, format: format, after: position?.key ?? parameters.resumeAfter, locale: locale,
                 caller: caller, logger: logger
@@ -88,7 +91,8 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         let queryStarted = ContinuousClock.now
         let page = try await mapped {
             try await listTrips.execute(
-                filter: query.filter, limit: parameters.limit, position: position, caller: caller
+                filter: query.filter, limit: parameters.limit, position: position, count: parameters.count,
+                caller: caller
             )
         }
         let encodingStarted = ContinuousClock.now
@@ -103,7 +107,9 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
 
         var headers = Self.headers(contentType: AnalystFormat.json.mediaType, locale: locale)
         headers[TripHeaderNames.link] = pageCursors.link { cursor in
-            let items = ["limit=\(parameters.limit.value)"] + query.queryItems + ["cursor=\(cursor)"]
+            let items =
+                ["limit=\(parameters.limit.value)"] + query.queryItems
+                + (parameters.count.map { ["count=\($0.rawValue)"] } ?? []) + ["cursor=\(cursor)"]
             return "/v1/trips?" + items.joined(separator: "&")
         }
         let body = writer.byteBuffer

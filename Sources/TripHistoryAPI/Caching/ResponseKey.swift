@@ -38,6 +38,7 @@ enum ResponseKey {
         append(filter.range.to.map { String(Timestamp.micros($0)) } ?? "")
         append(filter.status?.rawValue ?? "")
         append(parameters.displayTimeZone?.identifier ?? "")
+        append(parameters.count?.rawValue ?? "")
         append(locale.identifier)
         key += separator
         if let cursor = parameters.cursor { key.append(contentsOf: cursor) }

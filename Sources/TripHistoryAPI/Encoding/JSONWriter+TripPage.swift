@@ -22,6 +22,10 @@ extension JSONWriter {
         field("has_more", page.hasMore)
         field("next_cursor", cursors.next)
         field("prev_cursor", cursors.previous)
+        if let total = page.total {
+            field("total", total.value)
+            field("total_accuracy", total.accuracy.rawValue)
+        }
         endObject()
         key("filter")
         filter(&self)

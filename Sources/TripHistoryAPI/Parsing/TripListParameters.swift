@@ -8,9 +8,11 @@ struct TripListParameters {
     let cursor: Substring?
     /// The zone of `tz`, used for date-only bounds and for display; nil shows each trip in its own zone.
     let displayTimeZone: TimeZone?
+    /// How the page counts the trips the filter matches (`count`); nil counts nothing.
+    let count: TripCountMode?
 
     /// The parameters of a rider's list.
-    static let names = ["limit", "cursor", "from", "to", "tz", "status"]
+    static let names = ["limit", "cursor", "from", "to", "tz", "status", "count"]
 
     static func parse(_ query: QueryParameters) throws(Problem) -> TripListParameters {
         try rejectRepeated(names, in: query)
@@ -31,8 +33,17 @@ struct TripListParameters {
         }
         return TripListParameters(
             filter: TripFilter(range: range, status: status), limit: limit, cursor: cursor,
-            displayTimeZone: timeZone
+            displayTimeZone: timeZone, count: try parseCount(query["count"])
         )
+    }
+
+    /// `exact` or `planned`, nil when absent.
+    static func parseCount(_ text: Substring?) throws(Problem) -> TripCountMode? {
+        guard let text else { return nil }
+        guard let mode = TripCountMode(rawValue: String(text)) else {
+            throw Problem.invalidParameter("count", "count must be one of: exact, planned.")
+        }
+        return mode
     }
 
     /// An IANA zone name; abbreviations and offsets such as `EST` or `GMT+1` are refused as ambiguous.
@@ -109,6 +120,7 @@ extension TripListParameters {
         if let to = filter.range.to { items.append("to=\(RFC3339.format(to))") }
         if let zone = displayTimeZone { items.append("tz=\(QueryEncoding.escape(zone.identifier))") }
         if let status = filter.status { items.append("status=\(status.rawValue)") }
+        if let count { items.append("count=\(count.rawValue)") }
         items.append("cursor=\(cursor)")
         return "/v1/riders/\(riderID)/trips?" + items.joined(separator: "&")
     }

@@ -293,7 +293,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         let queryStarted = ContinuousClock.now
         let page = try await listRiderTrips.execute(
             riderID: read.riderID, filter: parameters.filter, limit: parameters.limit, position: list.position,
-            caller: read.caller
+            count: parameters.count, caller: read.caller
         )
         let encodingStarted = ContinuousClock.now
         let scope = list.scope ?? CursorScope(riderID: read.riderID, filter: parameters.filter)

@@ -36,6 +36,56 @@ struct AnalystTripsPage: PostgresStatement {
     }
 }
 
+/// How many trips of all riders match the filter, counted up to `limit` (the subquery stops there, so the cost
+/// is bounded), or with `estimate` the planner's estimate from `EXPLAIN` of the same selection. One prepared
+/// statement per combination of equality filters, as for the pages.
+struct AnalystTripsCount: PostgresStatement {
+    let prepared: PreparedStatement
+    private let bindings: PostgresBindings
+
+    /// The exact count, up to `limit`.
+    init(filter: AnalystTripFilter, limit: Int64) {
+        let query: PostgresQuery = """
+            SELECT count(*) FROM (
+                SELECT 1 FROM trips
+                WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
+                  AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
+                LIMIT \(limit)
+            ) AS counted
+            """
+        prepared = PreparedStatement(name: "analyst_count_\(filter.statementSuffix)_v1", sql: query.sql)
+        bindings = query.bindings
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
+        try TripCountRows.counted(rows, row: row)
+    }
+}
+
+/// The planner's estimate of how many trips of all riders match the filter.
+struct AnalystTripsEstimate: PostgresStatement {
+    let prepared: PreparedStatement
+    private let bindings: PostgresBindings
+
+    init(filter: AnalystTripFilter) {
+        let query: PostgresQuery = """
+            EXPLAIN (FORMAT JSON) SELECT 1 FROM trips
+            WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
+              AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
+            """
+        prepared = PreparedStatement(name: "analyst_estimate_\(filter.statementSuffix)_v1", sql: query.sql)
+        bindings = query.bindings
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
+        try TripCountRows.planned(rows, row: row)
+    }
+}
+
 /// One row per local period and currency of the trips requested in `[from, to)` that match the filter.
 /// Periods are cut on local wall-clock time and turned back into instants in the same zone, so a 23-hour
 /// day starts at its real local midnight.

@@ -45,6 +45,24 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         return try await run("analyst list") { connection in try connection.execute(statement) }
     }
 
+    /// How many trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the planner's estimate
+    /// for `.planned` and past that limit; in one read-only transaction like the pages.
+    public func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
+        try await run("analyst count") { connection in
+            let estimate = { () throws -> Int64 in
+                try connection.executeFirst(AnalystTripsEstimate(filter: filter)) ?? 0
+            }
+            switch mode {
+            case .planned:
+                return TripCount(value: try estimate(), accuracy: .planned)
+            case .exact:
+                let counted = try connection.executeFirst(
+                    AnalystTripsCount(filter: filter, limit: TripCount.exactLimit + 1))
+                return try TripCount.exact(counted: counted ?? 0) ?? .beyondExactLimit(estimate: estimate())
+            }
+        }
+    }
+
     /// One bucket per period with matching trips. A total that does not fit in Int64 (only trips stored
     /// outside `NewTrip`'s bounds can add up to one) is refused with `ValidationError` on `from`, the window,
     /// rather than answered wrong: an analyst can narrow the window or add filters.

@@ -52,6 +52,27 @@ public struct PostgresTripRepository: TripRepository {
         return try await mapErrors("list trips") { try await read(query.riderID) { try await $0.read(statement) } }
     }
 
+    /// How many of the rider's trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the
+    /// planner's estimate for `.planned` and past that limit. Read like the rider's pages (replicas, read-your-writes).
+    public func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount {
+        try await mapErrors("count trips") {
+            try await read(riderID) { reads in
+                let estimate = { () async throws -> Int64 in
+                    try await reads.readFirst(RiderTripsEstimate(riderID: riderID, filter: filter)) ?? 0
+                }
+                switch mode {
+                case .planned:
+                    return TripCount(value: try await estimate(), accuracy: .planned)
+                case .exact:
+                    let counted = try await reads.readFirst(
+                        RiderTripsCount(riderID: riderID, filter: filter, limit: TripCount.exactLimit + 1))
+                    if let exact = TripCount.exact(counted: counted ?? 0) { return exact }
+                    return .beyondExactLimit(estimate: try await estimate())
+                }
+            }
+        }
+    }
+
     /// The trip with this id if it belongs to `riderID`; nil otherwise, also when another rider owns it.
     public func trip(id: TripID, riderID: RiderID) async throws -> Trip? {
         try await mapErrors("get trip") {

@@ -5,6 +5,9 @@ public protocol AnalystTripRepository: Sendable {
     /// its direction: newest first by (requested_at, id) for `.older` and first reads, oldest first for `.newer`.
     func trips(matching query: AnalystTripQuery) async throws -> [Trip]
 
+    /// How many trips of all riders match `filter`, counted as `mode` says (see `TripCount`).
+    func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount
+
     /// One bucket per period of `query.granularity` in `query.timeZone` that holds at least one matching trip,
     /// oldest first.
     func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket]

@@ -5,11 +5,19 @@ public struct TripPage: Hashable, Sendable {
     public let next: PagePosition?
     /// Start of the page of newer trips just before this one; nil on the first page.
     public let previous: PagePosition?
+    /// How many trips the list's filter matches, when the request asked for a count.
+    public let total: TripCount?
 
-    public init(trips: [Trip], next: PagePosition?, previous: PagePosition?) {
+    public init(trips: [Trip], next: PagePosition?, previous: PagePosition?, total: TripCount? = nil) {
         self.trips = trips
         self.next = next
         self.previous = previous
+        self.total = total
+    }
+
+    /// This page with `total`.
+    public func counted(_ total: TripCount?) -> TripPage {
+        TripPage(trips: trips, next: next, previous: previous, total: total)
     }
 
     /// Whether older trips remain beyond this page.

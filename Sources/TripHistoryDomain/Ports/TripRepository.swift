@@ -24,6 +24,9 @@ public protocol TripRepository: Sendable {
         idempotency: IdempotencyRequest?, check: @escaping @Sendable (Trip) throws -> Void
     ) async throws -> RecordedTrip
 
+    /// How many of the rider's trips match `filter`, counted as `mode` says (see `TripCount`).
+    func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount
+
     /// The rider's changes strictly after `position` (from the start of the feed when nil), at most `limit`.
     func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage
 
