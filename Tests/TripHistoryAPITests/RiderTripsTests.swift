@@ -129,6 +129,29 @@ import TripHistoryPresentation
         #expect(Self.isComputed(uncached.operations.earlyAnswer(to: Self.head(path, token: token))))
     }
 
+    @Test func theChangesFeedIsAnsweredBeforeTheRouterAsTheListIs() async throws {
+        let subject = await Self.subject()
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let path = "/v1/riders/1/trips/changes?limit=5"
+        let computed = try await subject.operations.changes(riderID: "1", head: Self.head(path, token: token))
+        let stored = try #require(Self.stored(subject.operations, Self.head(path, token: token)))
+        #expect(stored.route == RiderReadPath.changesRoute)
+        #expect(stored.response.bytes == computed.bytes)
+        let tag = try #require(computed.headers[.eTag])
+        let revalidated = try #require(
+            Self.stored(subject.operations, Self.head(path, token: token, [.ifNoneMatch: tag])))
+        #expect(revalidated.response.status == .notModified)
+        // A token the service did not sign, a repeated parameter, another rider's feed: the router's problems.
+        for other in [
+            "/v1/riders/1/trips/changes?since=forged", "/v1/riders/1/trips/changes?limit=1&limit=2",
+            "/v1/riders/2/trips/changes",
+        ] {
+            #expect(subject.operations.earlyAnswer(to: Self.head(other, token: token)) == nil, "\(other)")
+        }
+        #expect(RiderReadPath("/v1/riders/1/trips/changes") == .changes(riderID: "1"))
+        #expect(RiderReadPath("/v1/riders/1/trips/7") == .detail(riderID: "1", tripID: "7"))
+    }
+
     @Test func queryProblemsNameTheirParameter() async throws {
         let subject = await Self.subject()
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))

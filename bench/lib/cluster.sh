@@ -62,7 +62,7 @@ wait_http() { # URL [expected status] [seconds]
 psql_run() { "$PSQL_BIN" -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" "$@"; }
 
 # Starts the throwaway cluster tuned for benchmarks (durable, sized to this machine's memory), migrates it
-# with the release build, and sets the service's secret.
+# with the release build (the files of MIGRATIONS_DIR when set, else migrations/), and sets the service's secret.
 provision_cluster() {
     # Listening ports stay below the ephemeral range (32768+ on Linux), where wrk's closed connections linger in
     # TIME_WAIT and a later bind() could fail.
@@ -90,7 +90,7 @@ SQL
 
     export TRIP_HISTORY_SECRET
     TRIP_HISTORY_SECRET=$(th_random_hex 32)
-    "$BIN/trip-history" migrate --migrations "$ROOT/migrations" >&2
+    "$BIN/trip-history" migrate --migrations "${MIGRATIONS_DIR:-$ROOT/migrations}" >&2
 }
 
 # Picks the service's port (BASE is its URL) and how to switch its cache off: --no-cache when `serve` has it.

@@ -1,13 +1,16 @@
-/// The paths of the cacheable rider reads, as `TripRoutes` registers them: `/v1/riders/{rider_id}/trips` and
-/// `/v1/riders/{rider_id}/trips/{trip_id}`. The ids are left as text for the routes' own checks; any other
-/// shape (extra or empty segments, other prefixes) is not a rider read here and goes to the router.
+/// The paths of the cacheable rider reads answered before the router, as `TripRoutes` registers them:
+/// `/v1/riders/{rider_id}/trips`, `/v1/riders/{rider_id}/trips/{trip_id}` and the changes feed
+/// `/v1/riders/{rider_id}/trips/changes`. The ids are left as text for the routes' own checks; any other shape
+/// (extra or empty segments, other prefixes) is not a rider read here and goes to the router.
 public enum RiderReadPath: Equatable, Sendable {
     case list(riderID: Substring)
     case detail(riderID: Substring, tripID: Substring)
+    case changes(riderID: Substring)
 
     /// The route patterns, as the request metrics name them.
     public static let listRoute = "/v1/riders/{rider_id}/trips"
     public static let detailRoute = "/v1/riders/{rider_id}/trips/{trip_id}"
+    public static let changesRoute = "/v1/riders/{rider_id}/trips/changes"
 
     /// The read a request path (without its query) names; nil for any other path.
     public init?(_ path: Substring) {
@@ -21,7 +24,12 @@ public enum RiderReadPath: Equatable, Sendable {
             self = .list(riderID: riderID)
         } else {
             guard !segments[5].isEmpty else { return nil }
-            self = .detail(riderID: riderID, tripID: Substring(segments[5]))
+            // The router matches the fixed segment before the parameter, and so does this.
+            if segments[5].elementsEqual("changes".utf8) {
+                self = .changes(riderID: riderID)
+            } else {
+                self = .detail(riderID: riderID, tripID: Substring(segments[5]))
+            }
         }
     }
 
@@ -30,6 +38,7 @@ public enum RiderReadPath: Equatable, Sendable {
         switch self {
         case .list: return Self.listRoute
         case .detail: return Self.detailRoute
+        case .changes: return Self.changesRoute
         }
     }
 }

@@ -106,37 +106,17 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     }
 
     /// The route pattern of the changes feed.
-    public static var changesRoute: String { "/v1/riders/{rider_id}/trips/changes" }
+    public static var changesRoute: String { RiderReadPath.changesRoute }
 
     /// `GET /v1/riders/{rider_id}/trips/changes`, with the path's `riderID` as sent.
     public func changes(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
-        let riderID = try Self.riderID(riderID)
-        let query = try QueryParameters(target: head.path ?? "")
-        try TripListParameters.rejectRepeated(["since", "limit"], in: query)
-        let limit = try ChangePageLimit.parse(query["limit"])
-        var position: ChangePosition?
-        if let since = query["since"] {
-            do {
-                position = try syncTokens.decode(since, riderID: riderID, now: now(), retention: changesRetention)
-            } catch .invalid {
-                throw Problem.invalidSyncToken
-            } catch .mismatch {
-                throw Problem.syncTokenMismatch
-            } catch .expired {
-                throw Problem.syncTokenExpired(retentionDays: Int(changesRetention / 86_400))
-            }
-        }
-        try Self.checkCanRead(riderID: riderID, caller: caller)
-        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
-        let read = RiderTripsRead(
-            riderID: riderID, caller: caller, locale: locale,
-            kind: .changes(since: position.map { _ in String(query["since"]!) }, position: position, limit: limit))
+        let read = try changesRead(caller: caller, riderID: riderID, head: head)
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
 
     /// How a rider read can be answered before the router, from the channel pipeline: with the stored
-    /// response of a warm hit, or by computing it exactly as `list` and `detail` do (the same checked read,
+    /// response of a warm hit, or by computing it exactly as `list`, `detail` and `changes` do (the same checked read,
     /// the same cache and rendering; with a fence, even a warm hit is computed, as it waits for the fence).
     /// Nil when the router should take the request: not a rider read, a token
     /// never verified before (verifying one waits), or a problem in the request, which the router reports.
@@ -154,6 +134,9 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         case .detail(let riderID, let tripID):
             guard let checked = try? detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head)
             else { return nil }
+            read = checked
+        case .changes(let riderID):
+            guard let checked = try? changesRead(caller: caller, riderID: riderID, head: head) else { return nil }
             read = checked
         }
         // Counted once the read is known to be answered here: a read passed on is counted by the router.
@@ -234,6 +217,33 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         case .receipt: cacheRoutes?.receipt
         case .changes: cacheRoutes?.changes
         }
+    }
+
+    /// Checks a changes-feed request's path, query and `since` token in the order their problems are reported,
+    /// then access.
+    private func changesRead(caller: Caller, riderID: Substring?, head: HTTPRequest) throws(Problem) -> RiderTripsRead {
+        let riderID = try Self.riderID(riderID)
+        let query = try QueryParameters(target: head.path ?? "")
+        try TripListParameters.rejectRepeated(["since", "limit"], in: query)
+        let limit = try ChangePageLimit.parse(query["limit"])
+        var position: ChangePosition?
+        let since = query["since"]
+        if let since {
+            do {
+                position = try syncTokens.decode(since, riderID: riderID, now: now(), retention: changesRetention)
+            } catch {
+                switch error {
+                case .invalid: throw Problem.invalidSyncToken
+                case .mismatch: throw Problem.syncTokenMismatch
+                case .expired: throw Problem.syncTokenExpired(retentionDays: Int(changesRetention / 86_400))
+                }
+            }
+        }
+        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        return RiderTripsRead(
+            riderID: riderID, caller: caller, locale: locale,
+            kind: .changes(since: since.map(String.init), position: position, limit: limit))
     }
 
     /// Checks a list request's path, query and cursor in the order its problems are reported, then access.
