@@ -7,12 +7,14 @@ the primary's or the standby's PostgreSQL, the standby's walreceiver stalled, a 
 PostgreSQL (its keeper starts it again), kill -9 of an instance (restarted) or SIGSTOP/SIGCONT of one.
 
 The load: trip POSTs through the proxy with an Idempotency-Key (retried with the same key on 503, 409,
-connection errors and proxy errors, as clients are told to) and without one (sent once), and rider list
-reads on both instances directly. Every request and response and every fault goes to the history file (JSON
+connection errors and proxy errors, as clients are told to) and without one (sent once), adjustments (a fare
+correction of +1, always keyed and retried the same way) of trips acknowledged earlier in the run, and rider
+list reads on both instances directly. Every request and response and every fault goes to the history file (JSON
 lines). Afterwards it waits for the formation and the instances to recover, reads the trips back from the
 final primary and checks the history:
 
   - every acknowledged trip (201) is stored exactly once, with the id it was acknowledged with;
+  - every acknowledged adjustment is stored exactly once, on the trip it was sent for, and none twice;
   - no operation is stored more than once (a key never makes two trips; a POST sent once never two);
   - every keyed operation was acknowledged in the end;
   - every response is 2xx, 409 to a keyed retry (its twin still settling), or 503 with Retry-After;
@@ -353,7 +355,9 @@ class Load:
         self.lock = threading.Lock()
         self.sequence = 0
         self.ops = {}  # op id -> operation
+        self.adjustments = {}  # op id -> adjustment operation
         self.latest_riders = []
+        self.acked_trips = []  # (rider, trip) of the last acknowledged trips, which adjustments pick from
         self.give_up_at = stop_at + args.settle_seconds
 
     def next_op(self, keyed):
@@ -399,17 +403,65 @@ class Load:
                 with self.lock:
                     op["acked"], op["trip"] = time.time(), trip
                     self.latest_riders = (self.latest_riders + [op["rider"]])[-20:]
+                    self.acked_trips = (self.acked_trips + [(op["rider"], trip)])[-50:]
                 return
-            retryable = status in (None, 409, 502, 503, 504)
-            if not op["keyed"] or not retryable or time.time() > self.give_up_at:
-                if retryable:
-                    time.sleep(0.2)
+            if not self.retry(op["keyed"], status, response_headers):
                 return
-            try:
-                wait = min(float(response_headers.get("retry-after", "0.2")), 1.0)
-            except ValueError:
-                wait = 0.2
-            time.sleep(max(wait, 0.1))
+
+    def retry(self, keyed, status, response_headers):
+        """Whether to send a request again (with its key), after waiting as the answer asks."""
+        retryable = status in (None, 409, 502, 503, 504)
+        if not keyed or not retryable or time.time() > self.give_up_at:
+            if retryable:
+                time.sleep(0.2)
+            return False
+        try:
+            wait = min(float(response_headers.get("retry-after", "0.2")), 1.0)
+        except ValueError:
+            wait = 0.2
+        time.sleep(max(wait, 0.1))
+        return True
+
+    def adjust(self, client, rng):
+        """One keyed fare correction of a trip acknowledged earlier, retried with its key until acknowledged."""
+        with self.lock:
+            if not self.acked_trips:
+                choice = None
+            else:
+                choice = rng.choice(self.acked_trips)
+                self.sequence += 1
+                number = self.sequence
+        if choice is None:
+            time.sleep(0.1)
+            return
+        rider, trip = choice
+        op = {"op": number, "keyed": True, "rider": rider, "trip": trip, "acked": None,
+              "marker": "fault-adj %s-%d" % (self.args.run_id, number),
+              "key": "faults-adj-%s-%d" % (self.args.run_id, number)}
+        with self.lock:
+            self.adjustments[number] = op
+        headers = {"Authorization": "Bearer " + self.args.service_token, "Content-Type": "application/json",
+                   "Idempotency-Key": op["key"]}
+        body = json.dumps({"kind": "fare_correction", "amount_minor": 1, "reason": op["marker"]})
+        path = "/v1/riders/%d/trips/%d/adjustments" % (rider, trip)
+        while True:
+            sent = time.time()
+            status, response_headers, data, error = client.request("POST", path, headers, body)
+            self.record("write", "proxy", op, sent, status, response_headers, data, error,
+                        {"adjustment": True, "trip": trip, "replayed": response_headers.get("idempotent-replayed")})
+            if status == 201:
+                with self.lock:
+                    op["acked"] = time.time()
+                return
+            if not self.retry(True, status, response_headers):
+                return
+
+    def adjuster(self, seed):
+        rng = random.Random(seed)
+        client = Client(self.args.proxy, self.args.timeout)
+        while time.time() < self.stop_at:
+            self.adjust(client, rng)
+        client.close()
 
     def writer(self, keyed):
         client = Client(self.args.proxy, self.args.timeout)
@@ -461,6 +513,7 @@ class Load:
         # Daemons, so an interrupted run exits without waiting for their bounded loops.
         threads = [threading.Thread(target=self.writer, args=(True,), daemon=True) for _ in range(2)]
         threads.append(threading.Thread(target=self.writer, args=(False,), daemon=True))
+        threads.append(threading.Thread(target=self.adjuster, args=(self.args.seed * 10 + 9,), daemon=True))
         threads += [threading.Thread(target=self.reader, args=(self.args.seed * 10 + n,), daemon=True)
                     for n in range(2)]
         for thread in threads:
@@ -489,13 +542,25 @@ def stored_trips(formation, primary, run_id):
             for marker, ids in (line.split("\t") for line in out.splitlines() if line)}
 
 
+def stored_adjustments(formation, primary, run_id):
+    """{marker: [trip ids]} for this run's adjustments on the final primary, or None when it does not answer."""
+    out = formation.psql(
+        formation.node_port(primary), formation.args.database,
+        "SELECT reason, string_agg(trip_id::text, ',' ORDER BY id) FROM trip_adjustments "
+        "WHERE reason LIKE 'fault-adj %s-%%' GROUP BY reason" % run_id, timeout=30)
+    if out is None:
+        return None
+    return {marker: [int(i) for i in ids.split(",")]
+            for marker, ids in (line.split("\t") for line in out.splitlines() if line)}
+
+
 def in_window(windows, start, end, index=None):
     return any((index is None or index == i) and start <= w_end and end >= w_start
                for i, w_start, w_end in windows)
 
 
-def check_history(load, scheduler, stored):
-    """[(ok, name, details)] over the history and the stored trips."""
+def check_history(load, scheduler, stored, stored_adjusted):
+    """[(ok, name, details)] over the history, the stored trips and the stored adjustments."""
     results = []
     ops = list(load.ops.values())
     acked = [op for op in ops if op["acked"] is not None]
@@ -514,7 +579,18 @@ def check_history(load, scheduler, stored):
                     "no operation stored more than once (%d with a key, %d without)"
                     % (sum(op["keyed"] for op in ops), sum(not op["keyed"] for op in ops)), twice[:10]))
 
-    unresolved = [op["op"] for op in ops if op["keyed"] and op["acked"] is None]
+    adjustments = list(load.adjustments.values())
+    wrong = ([] if stored_adjusted is not None else ["the final primary did not answer"]) + [
+        {"op": op["op"], "key": op["key"], "trip": op["trip"], "stored_on": stored_adjusted.get(op["marker"], [])}
+        for op in adjustments if stored_adjusted is not None and (
+            stored_adjusted.get(op["marker"], []) != [op["trip"]] if op["acked"] is not None
+            else len(stored_adjusted.get(op["marker"], [])) > 1)]
+    results.append((not wrong and bool(adjustments),
+                    "every acknowledged adjustment stored exactly once on its trip, none twice (%d sent, %d "
+                    "acknowledged)" % (len(adjustments), sum(op["acked"] is not None for op in adjustments)),
+                    wrong[:10]))
+
+    unresolved = [op["op"] for op in ops + adjustments if op["keyed"] and op["acked"] is None]
     results.append((not unresolved, "every keyed operation acknowledged in the end (retried with its key)",
                     unresolved[:20]))
 
@@ -617,6 +693,7 @@ def main():
     settled = formation.wait_settled(time.time() + args.settle_seconds)
     roles = formation.roles()
     stored = stored_trips(formation, roles[0], args.run_id) if roles else None
+    stored_adjusted = stored_adjustments(formation, roles[0], args.run_id) if roles else None
     history.add({"type": "end", "time": time.time(), "settled": settled, "roles": roles})
     history.close()
 
@@ -626,9 +703,12 @@ def main():
     for r in requests:
         name = "%s %s" % (r["type"], r["status"] if r["status"] is not None else r["error"].split(":")[0])
         statuses[name] = statuses.get(name, 0) + 1
-    print("seed %d: %d requests in %.0f s, %d operations (%d acknowledged), %d faults; %s" % (
-        args.seed, len(requests), args.seconds, len(ops), sum(op["acked"] is not None for op in ops),
-        scheduler.count, json.dumps(dict(sorted(statuses.items())))), flush=True)
+    adjustments = list(load.adjustments.values())
+    print("seed %d: %d requests in %.0f s, %d operations (%d acknowledged), %d adjustments (%d acknowledged), "
+          "%d faults; %s" % (
+              args.seed, len(requests), args.seconds, len(ops), sum(op["acked"] is not None for op in ops),
+              len(adjustments), sum(op["acked"] is not None for op in adjustments), scheduler.count,
+              json.dumps(dict(sorted(statuses.items())))), flush=True)
 
     # Per fault, the longest time without an acknowledged write from the fault until the next one (or the
     # end of the load): how long writes were unavailable, whatever a write in flight at the fault did.
@@ -640,7 +720,7 @@ def main():
         print("  %-17s at +%5.1f s: longest time without an acknowledged write until the next fault %.1f s" % (
             fault["fault"], fault["start"] - args.started, max(b - a for a, b in zip(points, points[1:]))))
 
-    results = check_history(load, scheduler, stored)
+    results = check_history(load, scheduler, stored, stored_adjusted)
     results.append((not scheduler.errors, "every fault injected and undone", scheduler.errors))
     results.append((scheduler.count > 0, "at least one fault injected (%d)" % scheduler.count, []))
     with open(args.results, "w") as handle:
