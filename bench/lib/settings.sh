@@ -14,6 +14,7 @@ read_settings() {
     [[ -z $ONLY || $ONLY == analyst || $ONLY == overload || $ONLY == compare ]] ||
         th_die "BENCH_ONLY must be empty, 'analyst', 'overload' or 'compare' (got '$ONLY')"
     BASELINE_BIN=${BENCH_BASELINE_BIN:-}       # compare: the other trip-history binary (e.g. built from an older commit)
+    CANDIDATE_BIN=${BENCH_CANDIDATE_BIN:-}     # compare: the binary measured against it; this checkout's build when empty
     # compare: NAME=VALUE settings, separated by spaces, added to each side's environment (the same binary on both
     # sides measures a setting, e.g. BENCH_CANDIDATE_ENV="OTEL_TRACES_EXPORTER=otlp OTEL_TRACES_SAMPLER=always_on");
     # a side that exports traces without an endpoint sends them to an nginx location that answers 200.
@@ -78,6 +79,10 @@ check_settings() {
         BASELINE_BIN=$(realpath -- "$BASELINE_BIN") ||
             th_die "BENCH_BASELINE_BIN is not an executable file: ${BENCH_BASELINE_BIN}"
         [[ -x $BASELINE_BIN ]] || th_die "BENCH_BASELINE_BIN is not an executable file: ${BENCH_BASELINE_BIN}"
+        if [[ -n $CANDIDATE_BIN ]]; then
+            CANDIDATE_BIN=$(realpath -- "$CANDIDATE_BIN") && [[ -x $CANDIDATE_BIN ]] ||
+                th_die "BENCH_CANDIDATE_BIN is not an executable file: ${BENCH_CANDIDATE_BIN}"
+        fi
         local setting
         for setting in $BASELINE_ENV $CANDIDATE_ENV; do
             [[ $setting =~ ^[A-Z_][A-Z0-9_]*=[^[:space:]]*$ ]] ||

@@ -46,7 +46,7 @@ run_compare_section() {
     PAGE1_URL="/v1/riders/$DEEP_RIDER/trips?limit=$PAGE_LIMIT"
     for round in $(seq 1 "$round_count"); do
         for side in baseline candidate; do
-            binary=$BIN/trip-history
+            binary=${CANDIDATE_BIN:-$BIN/trip-history}
             [[ $side == baseline ]] && binary=$BASELINE_BIN
             compare_side_env "$side"
             start_server uncached "$SERVER_PORT" "$binary"
@@ -65,9 +65,11 @@ run_compare_section() {
     {
         printf '#### A/B of two builds: %s rounds of %s per build and target, served in turn\n\n' \
             "$round_count" "$ROUND_DURATION"
-        printf -- '- baseline: `%s` (%s)%s\n- candidate: this checkout, %s%s\n\n' "$BASELINE_BIN" \
-            "$(sha256sum "$BASELINE_BIN" | cut -c1-12)" "${BASELINE_ENV:+, with \`$BASELINE_ENV\`}" \
-            "$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)" "${CANDIDATE_ENV:+, with \`$CANDIDATE_ENV\`}"
+        local candidate="this checkout, $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+        [[ -z $CANDIDATE_BIN ]] || candidate="\`$CANDIDATE_BIN\` ($(sha256sum "$CANDIDATE_BIN" | cut -c1-12))"
+        printf -- '- baseline: `%s` (%s)%s\n- candidate: %s%s\n\n' "$BASELINE_BIN" \
+            "$(sha256sum "$BASELINE_BIN" | cut -c1-12)" "${BASELINE_ENV:+, with \`$BASELINE_ENV\`}" "$candidate" \
+            "${CANDIDATE_ENV:+, with \`$CANDIDATE_ENV\`}"
         printf '| target | build | median req/s | median service CPU ms/req | median PostgreSQL CPU ms/req | req/s per round |\n'
         printf '|---|---|---:|---:|---:|---|\n'
         for target in "${COMPARE_TARGETS[@]}"; do
