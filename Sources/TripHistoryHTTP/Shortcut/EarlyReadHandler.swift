@@ -207,9 +207,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let response: APIResponse
             do {
                 if let span = computation.span {
-                    response = try await ServiceContext.withValue(RequestTracing.context(of: span)) {
-                        try await computation.compute()
-                    }
+                    response = try await RequestTracing.run(in: span) { try await computation.compute() }
                 } else {
                     response = try await computation.compute()
                 }

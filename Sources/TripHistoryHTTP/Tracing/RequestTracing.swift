@@ -27,16 +27,20 @@ public struct RequestTracing: Sendable {
         var parent = ServiceContext.topLevel
         tracer.extract(head.headerFields, into: &parent, using: HTTPFieldsExtractor())
         let span = tracer.startSpan(head.method.rawValue, context: parent, ofKind: .server, at: instant)
-        span.attributes["http.request.method"] = head.method.rawValue
+        if span.isRecording { span.attributes["http.request.method"] = head.method.rawValue }
         return span
     }
 
-    /// The context the work of `span`'s request runs in: the span's own, which also lets the API note the
-    /// caller's role and the cache outcome on it (`ServiceContext.requestSpan`).
-    public static func context(of span: any Span) -> ServiceContext {
+    /// Runs the work of `span`'s request. When the span records, in the span's own context, which lets the
+    /// API note the caller's role and the cache outcome on it (`ServiceContext.requestSpan`) and the layers
+    /// below start child spans. When it does not (a request the sampler left out), as it is: its child spans
+    /// would be dropped anyway, so it starts none and pays for none, and its log lines carry its request id
+    /// but no trace id.
+    public static func run<T>(in span: any Span, _ body: () async throws -> T) async rethrows -> T {
+        guard span.isRecording else { return try await body() }
         var context = span.context
         context.requestSpan = span
-        return context
+        return try await ServiceContext.withValue(context, operation: body)
     }
 
     /// Ends `span` for a response with `status` to `route` (a route pattern; nil when no route matched), adds
@@ -46,17 +50,18 @@ public struct RequestTracing: Sendable {
         _ span: any Span, route: String?, status: HTTPResponse.Status, headers: inout HTTPFields, requestID: String,
         logger: Logger
     ) {
-        if let route {
-            // Started as the method alone; OpenTelemetry names a server span `{method} {route}`.
-            span.operationName = "\(span.operationName) \(route)"
-            span.attributes["http.route"] = route
+        if span.isRecording {
+            if let route {
+                // Started as the method alone; OpenTelemetry names a server span `{method} {route}`.
+                span.operationName = "\(span.operationName) \(route)"
+                span.attributes["http.route"] = route
+            }
+            span.attributes["http.response.status_code"] = status.code
+            span.attributes["trip_history.request_id"] = requestID
+            if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
         }
-        span.attributes["http.response.status_code"] = status.code
-        span.attributes["trip_history.request_id"] = requestID
-        if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
-        var carrier: [String: String] = [:]
-        tracer.inject(span.context, into: &carrier, using: DictionaryInjector())
-        let traceParent = carrier["traceparent"]
+        var traceParent: String?
+        tracer.inject(span.context, into: &traceParent, using: TraceParentInjector())
         if let traceParent { headers[Self.traceResponseField] = traceParent }
         if status.code >= 500 {
             var metadata: Logger.Metadata = [
@@ -80,17 +85,23 @@ public struct RequestTracing: Sendable {
     }
 }
 
-/// Reads propagation fields from a request's header fields.
+/// Reads propagation fields from a request's header fields; W3C's two are named once, not per request.
 struct HTTPFieldsExtractor: Extractor {
+    private static let traceParent = HTTPField.Name("traceparent")!
+    private static let traceState = HTTPField.Name("tracestate")!
+
     func extract(key: String, from carrier: HTTPFields) -> String? {
-        guard let name = HTTPField.Name(key) else { return nil }
-        return carrier[name]
+        switch key {
+        case "traceparent": return carrier[Self.traceParent]
+        case "tracestate": return carrier[Self.traceState]
+        default: return HTTPField.Name(key).flatMap { carrier[$0] }
+        }
     }
 }
 
-/// Collects propagation fields into a dictionary.
-struct DictionaryInjector: Injector {
-    func inject(_ value: String, forKey key: String, into carrier: inout [String: String]) {
-        carrier[key] = value
+/// Keeps the `traceparent` field of what a tracer propagates, the one `traceresponse` repeats.
+struct TraceParentInjector: Injector {
+    func inject(_ value: String, forKey key: String, into carrier: inout String?) {
+        if key == "traceparent" { carrier = value }
     }
 }

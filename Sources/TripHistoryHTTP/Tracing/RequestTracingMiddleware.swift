@@ -18,9 +18,7 @@ struct RequestTracingMiddleware: RouterMiddleware {
         let span = tracing.start(request.head)
         var response: Response
         do {
-            response = try await ServiceContext.withValue(RequestTracing.context(of: span)) {
-                try await next(request, context)
-            }
+            response = try await RequestTracing.run(in: span) { try await next(request, context) }
         } catch {
             let problem = ProblemMiddleware.problem(for: error, logger: context.logger)
             response = Response(problem.response(requestID: context.requestID))
