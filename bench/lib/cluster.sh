@@ -165,7 +165,7 @@ http {
 NGINX
     nginx -c "$NGINX_DIR/nginx.conf" -p "$NGINX_DIR" -g 'daemon off;' 2>>"$NGINX_DIR/error.log" &
     NGINX_PID=$!
-    wait_http "http://127.0.0.1:$NGINX_PORT/page" 200 20 || th_die "nginx did not start (see $NGINX_DIR/error.log)"
+    wait_http "http://127.0.0.1:$NGINX_PORT/healthz" 200 20 || th_die "nginx did not start (see $NGINX_DIR/error.log)"
 }
 
 # Stops nginx.
