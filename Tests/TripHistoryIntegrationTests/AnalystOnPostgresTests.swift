@@ -119,6 +119,24 @@ final class CountingAnalystRepository: AnalystTripRepository {
         }
     }
 
+    @Test func countsMatchTheModelForEveryCombinationOfFilters() async throws {
+        try await DataTestDatabase.withPool { pool in
+            let (trips, cities, riders) = try await seed(pool, count: 60)
+            let repository = PostgresAnalystTripRepository(pool: pool)
+            let filters = [
+                try filter(city: cities[0]), try filter(status: .canceled, city: cities[1]),
+                try filter(city: cities[0], product: "Comfort"), try filter(rider: riders[1]),
+                try filter(status: .completed, city: cities[1], product: "Comfort", rider: riders[0]),
+            ]
+            for filter in filters {
+                let exact = try await repository.count(matching: filter, mode: .exact)
+                #expect(exact == TripCount(value: Int64(trips.filter(filter.matches).count), accuracy: .exact))
+                let planned = try await repository.count(matching: filter, mode: .planned)
+                #expect(planned.accuracy == .planned && planned.value >= 1, "\(filter)")
+            }
+        }
+    }
+
     @Test func ndjsonExportEqualsPagingTheJSONAPIAndCSVQuotesAddresses() async throws {
         try await DataTestDatabase.withPool { pool in
             let (trips, cities, _) = try await seed(pool, count: 70)

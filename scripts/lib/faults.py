@@ -530,28 +530,28 @@ def read_tokens(path):
     return tokens
 
 
-def stored_trips(formation, primary, run_id):
-    """{marker: [ids]} for this run's trips on the final primary, or None when it does not answer."""
-    out = formation.psql(
-        formation.node_port(primary), formation.args.database,
-        "SELECT pickup_address, string_agg(id::text, ',' ORDER BY id) FROM trips "
-        "WHERE pickup_address LIKE 'fault-op %s-%%' GROUP BY pickup_address" % run_id, timeout=30)
+def stored_markers(formation, primary, sql):
+    """{marker: [ids]} from `sql`'s rows (a marker, then ids joined by commas) on the final primary, or None
+    when it does not answer."""
+    out = formation.psql(formation.node_port(primary), formation.args.database, sql, timeout=30)
     if out is None:
         return None
     return {marker: [int(i) for i in ids.split(",")]
             for marker, ids in (line.split("\t") for line in out.splitlines() if line)}
+
+
+def stored_trips(formation, primary, run_id):
+    """{marker: [trip ids]} for this run's trips."""
+    return stored_markers(
+        formation, primary, "SELECT pickup_address, string_agg(id::text, ',' ORDER BY id) FROM trips "
+        "WHERE pickup_address LIKE 'fault-op %s-%%' GROUP BY pickup_address" % run_id)
 
 
 def stored_adjustments(formation, primary, run_id):
-    """{marker: [trip ids]} for this run's adjustments on the final primary, or None when it does not answer."""
-    out = formation.psql(
-        formation.node_port(primary), formation.args.database,
-        "SELECT reason, string_agg(trip_id::text, ',' ORDER BY id) FROM trip_adjustments "
-        "WHERE reason LIKE 'fault-adj %s-%%' GROUP BY reason" % run_id, timeout=30)
-    if out is None:
-        return None
-    return {marker: [int(i) for i in ids.split(",")]
-            for marker, ids in (line.split("\t") for line in out.splitlines() if line)}
+    """{marker: [trip ids]} for this run's adjustments: the trips they were stored on."""
+    return stored_markers(
+        formation, primary, "SELECT reason, string_agg(trip_id::text, ',' ORDER BY id) FROM trip_adjustments "
+        "WHERE reason LIKE 'fault-adj %s-%%' GROUP BY reason" % run_id)
 
 
 def in_window(windows, start, end, index=None):

@@ -36,53 +36,42 @@ struct AnalystTripsPage: PostgresStatement {
     }
 }
 
-/// How many trips of all riders match the filter, counted up to `limit` (the subquery stops there, so the cost
-/// is bounded), or with `estimate` the planner's estimate from `EXPLAIN` of the same selection. One prepared
-/// statement per combination of equality filters, as for the pages.
+/// How many trips of all riders match the filter: counted up to `limit` (the subquery stops there, so the
+/// cost is bounded), or the planner's estimate from `EXPLAIN` of the same selection. One prepared statement
+/// per combination of equality filters and per way of counting, as for the pages.
 struct AnalystTripsCount: PostgresStatement {
+    enum Way {
+        case exact(limit: Int64)
+        case estimate
+    }
+
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
+    private let way: Way
 
-    /// The exact count, up to `limit`.
-    init(filter: AnalystTripFilter, limit: Int64) {
-        let query: PostgresQuery = """
-            SELECT count(*) FROM (
-                SELECT 1 FROM trips
-                WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
-                  AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
-                LIMIT \(limit)
-            ) AS counted
-            """
-        prepared = PreparedStatement(name: "analyst_count_\(filter.statementSuffix)_v1", sql: query.sql)
+    init(filter: AnalystTripFilter, _ way: Way) {
+        let query: PostgresQuery
+        let name: String
+        switch way {
+        case .exact(let limit):
+            query = "SELECT count(*) FROM (\(selectionOf: filter) LIMIT \(limit)) AS counted"
+            name = "analyst_count_\(filter.statementSuffix)_v1"
+        case .estimate:
+            query = "EXPLAIN (FORMAT JSON) \(selectionOf: filter)"
+            name = "analyst_estimate_\(filter.statementSuffix)_v1"
+        }
+        prepared = PreparedStatement(name: name, sql: query.sql)
         bindings = query.bindings
+        self.way = way
     }
 
     func makeBindings() -> PostgresBindings { bindings }
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
-        try TripCountRows.counted(rows, row: row)
-    }
-}
-
-/// The planner's estimate of how many trips of all riders match the filter.
-struct AnalystTripsEstimate: PostgresStatement {
-    let prepared: PreparedStatement
-    private let bindings: PostgresBindings
-
-    init(filter: AnalystTripFilter) {
-        let query: PostgresQuery = """
-            EXPLAIN (FORMAT JSON) SELECT 1 FROM trips
-            WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
-              AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
-            """
-        prepared = PreparedStatement(name: "analyst_estimate_\(filter.statementSuffix)_v1", sql: query.sql)
-        bindings = query.bindings
-    }
-
-    func makeBindings() -> PostgresBindings { bindings }
-
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
-        try TripCountRows.planned(rows, row: row)
+        switch way {
+        case .exact: try TripCountRows.counted(rows, row: row)
+        case .estimate: try TripCountRows.planned(rows, row: row)
+        }
     }
 }
 
@@ -167,6 +156,18 @@ extension AnalystTripFilter {
 }
 
 extension PostgresQuery.StringInterpolation {
+    /// `SELECT 1 FROM trips WHERE ...`: the trips the filter matches, which the counts count.
+    fileprivate mutating func appendInterpolation(selectionOf filter: AnalystTripFilter) {
+        appendLiteral("SELECT 1 FROM trips WHERE requested_at >= ")
+        appendInterpolation(filter.from)
+        appendLiteral("::timestamptz AND requested_at < ")
+        appendInterpolation(filter.to)
+        appendLiteral("::timestamptz AND status = ANY (")
+        appendInterpolation(TripStatements.statuses(filter.status))
+        appendLiteral("::text[])")
+        appendInterpolation(equalityFilters: filter)
+    }
+
     /// ` AND col = $n` for each optional equality filter of `filter` that is set: city, product, rider.
     fileprivate mutating func appendInterpolation(equalityFilters filter: AnalystTripFilter) {
         if let city = filter.city {

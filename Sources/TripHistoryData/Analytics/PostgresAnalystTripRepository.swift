@@ -50,14 +50,14 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     public func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
         try await run("analyst count") { connection in
             let estimate = { () throws -> Int64 in
-                try connection.executeFirst(AnalystTripsEstimate(filter: filter)) ?? 0
+                try connection.executeFirst(AnalystTripsCount(filter: filter, .estimate)) ?? 0
             }
             switch mode {
             case .planned:
                 return TripCount(value: try estimate(), accuracy: .planned)
             case .exact:
                 let counted = try connection.executeFirst(
-                    AnalystTripsCount(filter: filter, limit: TripCount.exactLimit + 1))
+                    AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1)))
                 return try TripCount.exact(counted: counted ?? 0) ?? .beyondExactLimit(estimate: estimate())
             }
         }
