@@ -200,6 +200,17 @@ import TripHistoryTestSupport
                 #expect(response.status == .unprocessableContent)
                 #expect(response.json().string("param") == "Idempotency-Key")
             }
+            // So is a sign the kind forbids (schemathesis sent a positive refund with a stale If-Match).
+            let fresh = try await api.recordHeaders(idempotencyKey: "refund-sign-0001")
+            for (kind, amount) in [("refund", 13_019), ("tip", -300)] {
+                try await client.execute(
+                    uri: "/v1/riders/7/trips/\(id)/adjustments", method: .post,
+                    headers: fresh.merging([.ifMatch: "\"v1.stale\""]), body: Self.adjustmentBody(kind, Int64(amount))
+                ) { response in
+                    #expect(response.status == .unprocessableContent, "\(kind) \(amount)")
+                    #expect(response.json().string("param") == "amount_minor")
+                }
+            }
             #expect(repository.allTrips.first?.lifecycle.version == 2)
         }
     }

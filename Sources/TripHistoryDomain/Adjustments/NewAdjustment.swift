@@ -18,6 +18,15 @@ public struct NewAdjustment: Hashable, Sendable {
         guard amountMinor.magnitude <= UInt64(NewTrip.maximumFareMinor) else {
             throw ValidationError(field: "amount_minor", reason: "must be at most \(NewTrip.maximumFareMinor) in size")
         }
+        // The signs the kind fixes are the request's own rules, so they come before the trip's (and its If-Match).
+        switch kind {
+        case .tip where amountMinor < 0:
+            throw ValidationError(field: "amount_minor", reason: "must be positive for a tip")
+        case .refund where amountMinor > 0:
+            throw ValidationError(field: "amount_minor", reason: "must be negative for a refund")
+        default:
+            break
+        }
         guard !reason.isEmpty, reason.utf8.count <= NewTrip.maximumTextBytes,
             !reason.unicodeScalars.contains(where: { $0.value == 0 })
         else {
@@ -33,10 +42,10 @@ public struct NewAdjustment: Hashable, Sendable {
         self.reason = reason
     }
 
-    /// Checks this adjustment against `trip` as it stands at `now`:
-    /// - a tip is positive, only on a completed trip, within the policy's window after completion, and the
-    ///   trip's tips stay at most `AdjustmentPolicy.tipCapFactor` times the fare charged;
-    /// - a refund is negative and never takes the total below zero;
+    /// Checks this adjustment (its sign already checked by `requested`) against `trip` as it stands at `now`:
+    /// - a tip is only on a completed trip, within the policy's window after completion, and the trip's tips
+    ///   stay at most `AdjustmentPolicy.tipCapFactor` times the fare charged;
+    /// - a refund never takes the total below zero;
     /// - a fare correction is either sign, and the total stays between zero and `NewTrip.maximumFareMinor`.
     public func check(against trip: Trip, now: Date, policy: AdjustmentPolicy) throws(ValidationError) {
         let charged = trip.details.fare.amountMinor
@@ -44,9 +53,6 @@ public struct NewAdjustment: Hashable, Sendable {
         let newTotal = charged + totals.sumMinor + amountMinor
         switch kind {
         case .tip:
-            guard amountMinor > 0 else {
-                throw ValidationError(field: "amount_minor", reason: "must be positive for a tip")
-            }
             guard trip.status == .completed, let completedAt = trip.details.completedAt else {
                 throw ValidationError(field: "kind", reason: "tip is accepted only on a completed trip")
             }
@@ -62,9 +68,6 @@ public struct NewAdjustment: Hashable, Sendable {
                     reason: "would bring the trip's tips above \(AdjustmentPolicy.tipCapFactor) times its fare")
             }
         case .refund:
-            guard amountMinor < 0 else {
-                throw ValidationError(field: "amount_minor", reason: "must be negative for a refund")
-            }
             guard newTotal >= 0 else {
                 throw ValidationError(field: "amount_minor", reason: "would refund more than the rider paid")
             }
