@@ -21,6 +21,12 @@ import TripHistoryDomain
         return trips
     }
 
+    /// A range of `insertHistory`'s trips whose bounds sit exactly on stored request times, one of them the
+    /// shared one.
+    private func boundsOnStoredTimes(_ trips: [Trip]) throws -> DateRange {
+        try DateRange(from: Timestamp.date(micros: Self.base), to: model(trips)[5].requestedAt)
+    }
+
     private func model(_ trips: [Trip], _ filter: TripFilter = .all) -> [Trip] {
         trips.filter(filter.matches).sorted { TripKey($0) > TripKey($1) }
     }
@@ -71,9 +77,7 @@ import TripHistoryDomain
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let trips = try await insertHistory(repository, rider: rider)
-            let sorted = model(trips)
-            // Bounds sitting exactly on stored request times, one of them the shared one.
-            let range = try DateRange(from: Timestamp.date(micros: Self.base), to: sorted[5].requestedAt)
+            let range = try boundsOnStoredTimes(trips)
             for status in [nil, TripStatus.completed, .canceled] {
                 let filter = TripFilter(range: range, status: status)
                 let expected = model(trips, filter)
@@ -211,8 +215,7 @@ import TripHistoryDomain
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let trips = try await insertHistory(repository, rider: rider)
-            let sorted = model(trips)
-            let range = try DateRange(from: Timestamp.date(micros: Self.base), to: sorted[5].requestedAt)
+            let range = try boundsOnStoredTimes(trips)
             for filter in [
                 TripFilter.all, TripFilter(range: range, status: nil), TripFilter(range: range, status: .canceled),
             ] {

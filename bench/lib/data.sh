@@ -120,8 +120,9 @@ walk_deep_rider() {
     [[ $next_id == "$deep_first_id" ]] || th_warn "page $DEEP_PAGE starts at $deep_first_id, SQL says $next_id"
 }
 
-# The ETag the running service (BASE) sends for PAGE1_URL as the deep rider; empty when it sends none.
-page1_etag() {
-    curl -s -D - -o /dev/null "${AUTH[@]}" "$BASE$PAGE1_URL" |
+# The ETag the running service (BASE) sends for PATH (default PAGE1_URL) as the deep rider; empty when it sends
+# none.
+deep_rider_etag() { # [PATH]
+    curl -s -D - -o /dev/null "${AUTH[@]}" "$BASE${1:-$PAGE1_URL}" |
         awk -F ': ' 'tolower($1) == "etag" { sub(/\r$/, "", $2); print $2 }'
 }

@@ -580,11 +580,11 @@ def check_history(load, scheduler, stored, stored_adjusted):
                     % (sum(op["keyed"] for op in ops), sum(not op["keyed"] for op in ops)), twice[:10]))
 
     adjustments = list(load.adjustments.values())
-    wrong = ([] if stored_adjusted is not None else ["the final primary did not answer"]) + [
-        {"op": op["op"], "key": op["key"], "trip": op["trip"], "stored_on": stored_adjusted.get(op["marker"], [])}
-        for op in adjustments if stored_adjusted is not None and (
-            stored_adjusted.get(op["marker"], []) != [op["trip"]] if op["acked"] is not None
-            else len(stored_adjusted.get(op["marker"], [])) > 1)]
+    wrong = [] if stored_adjusted is not None else ["the final primary did not answer"]
+    for op in adjustments if stored_adjusted is not None else []:
+        stored_on = stored_adjusted.get(op["marker"], [])
+        if (op["acked"] is not None and stored_on != [op["trip"]]) or len(stored_on) > 1:
+            wrong.append({"op": op["op"], "key": op["key"], "trip": op["trip"], "stored_on": stored_on})
     results.append((not wrong and bool(adjustments),
                     "every acknowledged adjustment stored exactly once on its trip, none twice (%d sent, %d "
                     "acknowledged)" % (len(adjustments), sum(op["acked"] is not None for op in adjustments)),

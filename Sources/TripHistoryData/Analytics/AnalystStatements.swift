@@ -36,20 +36,14 @@ struct AnalystTripsPage: PostgresStatement {
     }
 }
 
-/// How many trips of all riders match the filter: counted up to `limit` (the subquery stops there, so the
-/// cost is bounded), or the planner's estimate from `EXPLAIN` of the same selection. One prepared statement
-/// per combination of equality filters and per way of counting, as for the pages.
+/// How many trips of all riders match the filter, counted `way`. One prepared statement per combination of
+/// equality filters and per way of counting, as for the pages.
 struct AnalystTripsCount: PostgresStatement {
-    enum Way {
-        case exact(limit: Int64)
-        case estimate
-    }
-
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
-    private let way: Way
+    private let way: TripCountWay
 
-    init(filter: AnalystTripFilter, _ way: Way) {
+    init(filter: AnalystTripFilter, _ way: TripCountWay) {
         let query: PostgresQuery
         let name: String
         switch way {
@@ -68,10 +62,7 @@ struct AnalystTripsCount: PostgresStatement {
     func makeBindings() -> PostgresBindings { bindings }
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
-        switch way {
-        case .exact: try TripCountRows.counted(rows, row: row)
-        case .estimate: try TripCountRows.planned(rows, row: row)
-        }
+        try TripCountRows.decode(rows, row: row, way: way)
     }
 }
 

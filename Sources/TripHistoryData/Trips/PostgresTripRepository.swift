@@ -58,14 +58,14 @@ public struct PostgresTripRepository: TripRepository {
         try await mapErrors("count trips") {
             try await read(riderID) { reads in
                 let estimate = { () async throws -> Int64 in
-                    try await reads.readFirst(RiderTripsEstimate(riderID: riderID, filter: filter)) ?? 0
+                    try await reads.readFirst(RiderTripsCount(riderID: riderID, filter: filter, way: .estimate)) ?? 0
                 }
                 switch mode {
                 case .planned:
                     return TripCount(value: try await estimate(), accuracy: .planned)
                 case .exact:
                     let counted = try await reads.readFirst(
-                        RiderTripsCount(riderID: riderID, filter: filter, limit: TripCount.exactLimit + 1))
+                        RiderTripsCount(riderID: riderID, filter: filter, way: .exact(limit: TripCount.exactLimit + 1)))
                     if let exact = TripCount.exact(counted: counted ?? 0) { return exact }
                     return .beyondExactLimit(estimate: try await estimate())
                 }

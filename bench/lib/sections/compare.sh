@@ -53,7 +53,7 @@ run_compare_section() {
             for target in "${COMPARE_UNCACHED[@]}"; do compare_target "$round" "$side" "$target" ""; done
             stop_server
             start_server cached "$SERVER_PORT" "$binary"
-            etag=$(page1_etag)
+            etag=$(deep_rider_etag)
             [[ -n $etag ]] || th_die "the $side build sent no ETag for $PAGE1_URL"
             for target in "${COMPARE_CACHED[@]}"; do compare_target "$round" "$side" "$target" "$etag"; done
             stop_server

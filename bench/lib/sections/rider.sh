@@ -26,7 +26,7 @@ run_rider_section() {
 
     start_server cached
     local etag status
-    etag=$(page1_etag)
+    etag=$(deep_rider_etag)
     scenario "first page, cache on, random riders" "$SERVER_PID" -- -s bench/lua/first_page.lua "$BASE"
     # first_page.lua picks riders 1..BENCH_RIDERS: narrowed to the hot set for this one scenario.
     BENCH_RIDERS=$HOT_RIDERS scenario "first page, cache on, $HOT_RIDERS hot riders" "$SERVER_PID" -- \
@@ -42,8 +42,7 @@ run_rider_section() {
     fi
     scenario "changes feed, one change since the token, cache on" "$SERVER_PID" -- "${AUTH[@]}" "$BASE$FEED_ONE_URL"
     scenario "changes feed, nothing new, cache on" "$SERVER_PID" -- "${AUTH[@]}" "$BASE$FEED_NONE_URL"
-    etag=$(curl -s -D - -o /dev/null "${AUTH[@]}" "$BASE$FEED_NONE_URL" |
-        awk -F ': ' 'tolower($1) == "etag" { sub(/\r$/, "", $2); print $2 }')
+    etag=$(deep_rider_etag "$FEED_NONE_URL")
     if [[ -n $etag ]]; then
         scenario "changes feed, nothing new, 304 (If-None-Match)" "$SERVER_PID" -- "${AUTH[@]}" \
             -H "If-None-Match: $etag" "$BASE$FEED_NONE_URL"

@@ -34,7 +34,7 @@ run_rounds() {
     start_nginx
     start_static
     curl -s -o /dev/null "${AUTH[@]}" "$BASE$PAGE1_URL"
-    etag=$(page1_etag)
+    etag=$(deep_rider_etag)
     for round in $(seq 1 "$ROUNDS"); do
         th_log "interleaved round $round of $ROUNDS"
         for target in "${ROUND_TARGETS[@]}"; do
