@@ -1,14 +1,13 @@
-import Crypto
 import Foundation
 import NIOCore
 
 /// Entity tags (RFC 9110 §8.8.3) of response bodies, and `If-None-Match` evaluation.
 enum EntityTag {
-    /// A strong tag: the first 16 bytes of the body's SHA-256 in base64url, quoted. Equal bodies get equal
-    /// tags on every instance, so a client's tag stays valid across instances and cache misses.
+    /// A strong tag: the body's 128-bit MurmurHash3 in base64url, quoted. Equal bodies get equal tags on
+    /// every instance, so a client's tag stays valid across instances and cache misses; a cryptographic hash
+    /// would cost several times as much per uncached page and defend against no one.
     static func strong(for body: ByteBuffer, version: Int? = nil) -> String {
-        let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        let opaque = Base64URL.encode(Array(digest.prefix(16)))
+        let opaque = Base64URL.encode(body.withUnsafeReadableBytes { Murmur3.hash128($0) })
         guard let version else { return "\"" + opaque + "\"" }
         return "\"v\(version)." + opaque + "\""
     }
