@@ -77,7 +77,9 @@ import TripHistoryDomain
             #expect(tipped.trip.lifecycle.version == 2)
             #expect(tipped.trip.totalMinor == 1534)
             #expect(tipped.trip.lifecycle.updatedAt >= trip.lifecycle.recordedAt)
-            let refund = try NewAdjustment.requested(kind: .refund, amountMinor: -534, reason: "route dispute")
+            // The ledger comes back through JSON: a reason with characters it escapes reads back unchanged.
+            let reason = "route \"dispute\" \\ 🚕\n\u{2028}\t"
+            let refund = try NewAdjustment.requested(kind: .refund, amountMinor: -534, reason: reason)
             let refunded = try await repository.adjust(
                 refund, tripID: trip.id, riderID: rider, expectedVersion: nil, idempotency: nil
             ) { _ in }
@@ -86,6 +88,9 @@ import TripHistoryDomain
                     == AdjustmentTotals(tipsMinor: 300, refundsMinor: -534, correctionsMinor: 0))
             #expect(refunded.trip.adjustments?.map(\.amountMinor) == [300, -534])
             #expect(refunded.trip.adjustments?.map(\.kind) == [.tip, .refund])
+            #expect(refunded.trip.adjustments?.map(\.reason) == ["thanks", reason])
+            let detail = try #require(try await repository.trip(id: trip.id, riderID: rider))
+            #expect(detail.adjustments == refunded.trip.adjustments)
             #expect(refunded.trip.receipt == Self.receipt)
             // A stale version, a refusing check, another rider, an unknown trip: nothing is written.
             await #expect(throws: TripHistoryError.preconditionFailed) {

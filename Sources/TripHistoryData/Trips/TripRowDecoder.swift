@@ -64,55 +64,33 @@ enum TripRowDecoder {
             + "]"
     }
 
-    private struct StoredFareLine: Decodable {
-        let kind: String
-        let amountMinor: Int64
-
-        enum CodingKeys: String, CodingKey {
-            case kind
-            case amountMinor = "amount_minor"
-        }
-    }
-
-    private struct StoredAdjustment: Decodable {
-        let id: Int64
-        let kind: String
-        let amountMinor: Int64
-        let reason: String
-        let createdAtMicros: Int64
-
-        enum CodingKeys: String, CodingKey {
-            case id, kind, reason
-            case amountMinor = "amount_minor"
-            case createdAtMicros = "created_at_us"
-        }
-    }
-
     private static func fareLines(_ json: String) throws(PostgresError) -> [FareLine] {
-        guard let stored = try? JSONDecoder().decode([StoredFareLine].self, from: Data(json.utf8)) else {
-            throw Fields.invalid(columnCount)
-        }
+        guard let stored = StoredJSON.objects(json) else { throw Fields.invalid(columnCount) }
         var lines: [FareLine] = []
+        lines.reserveCapacity(stored.count)
         for line in stored {
-            guard let kind = FareLineKind(rawValue: line.kind) else { throw Fields.invalid(columnCount) }
-            lines.append(FareLine(kind: kind, amountMinor: line.amountMinor))
+            guard let kind = line.string("kind").flatMap(FareLineKind.init(rawValue:)),
+                let amountMinor = line.integer("amount_minor")
+            else { throw Fields.invalid(columnCount) }
+            lines.append(FareLine(kind: kind, amountMinor: amountMinor))
         }
         return lines
     }
 
     private static func ledger(_ json: String) throws(PostgresError) -> [Adjustment] {
-        guard let stored = try? JSONDecoder().decode([StoredAdjustment].self, from: Data(json.utf8)) else {
-            throw Fields.invalid(columnCount + 10)
-        }
+        guard let stored = StoredJSON.objects(json) else { throw Fields.invalid(columnCount + 10) }
         var adjustments: [Adjustment] = []
+        adjustments.reserveCapacity(stored.count)
         for entry in stored {
-            guard let id = AdjustmentID(entry.id), let kind = AdjustmentKind(rawValue: entry.kind) else {
-                throw Fields.invalid(columnCount + 10)
-            }
+            guard let id = entry.integer("id").flatMap(AdjustmentID.init),
+                let kind = entry.string("kind").flatMap(AdjustmentKind.init(rawValue:)),
+                let amountMinor = entry.integer("amount_minor"), let reason = entry.string("reason"),
+                let createdAtMicros = entry.integer("created_at_us")
+            else { throw Fields.invalid(columnCount + 10) }
             adjustments.append(
                 Adjustment(
-                    id: id, kind: kind, amountMinor: entry.amountMinor, reason: entry.reason,
-                    createdAt: Timestamp.date(micros: entry.createdAtMicros)))
+                    id: id, kind: kind, amountMinor: amountMinor, reason: reason,
+                    createdAt: Timestamp.date(micros: createdAtMicros)))
         }
         return adjustments
     }
