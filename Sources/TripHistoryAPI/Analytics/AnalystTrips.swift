@@ -55,14 +55,14 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     public func list(head: HTTPRequest, logger: Logger) async throws -> APIResponse {
         let caller = try await analyst(head)
         let format = try AnalystFormat.negotiate(
-            accept: head.headerFields[.accept], offered: [.json, .ndjson, .csv]
+            accept: head.headerFields.value(of: .accept), offered: [.json, .ndjson, .csv]
         )
         let parameters = try AnalystListParameters.parse(QueryParameters(target: head.path ?? ""), limits: limits)
         let scope = CursorScope(analystFilter: parameters.query.filter)
         let position = try parameters.cursor.map { cursor throws(Problem) in
             try cursors.position(cursor, scope: scope)
         }
-        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         switch format {
         case .json:
             if parameters.resumeAfter != nil {
@@ -210,7 +210,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// `GET /v1/trips/stats`: trips, fares, distance and duration per day, week or month.
     public func stats(head: HTTPRequest) async throws -> APIResponse {
         let caller = try await analyst(head)
-        _ = try AnalystFormat.negotiate(accept: head.headerFields[.accept], offered: [.json])
+        _ = try AnalystFormat.negotiate(accept: head.headerFields.value(of: .accept), offered: [.json])
         let parameters = try AnalystStatsParameters.parse(QueryParameters(target: head.path ?? ""), limits: limits)
         let query = TripStatsQuery(
             filter: parameters.query.filter, granularity: parameters.granularity,
@@ -273,7 +273,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
 
     /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
     private func analyst(_ head: HTTPRequest) async throws -> Caller {
-        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkIsAnalyst(caller: caller) }
         return caller
     }

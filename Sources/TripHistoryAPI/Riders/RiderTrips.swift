@@ -14,7 +14,7 @@ public import TripHistoryPresentation
 /// the use case. The server's routes call `list`, `detail`, `receipt`, `changes`, `record` and `adjust`; an
 /// event-loop handler may call `earlyAnswer(to:)`, which checks the read with the same code and answers it
 /// the same way.
-public struct RiderTrips<Repository: TripRepository>: Sendable {
+public final class RiderTrips<Repository: TripRepository>: Sendable {
     private let listRiderTrips: ListRiderTrips<Repository>
     let getTrip: GetTrip<Repository>
     private let recordTrip: RecordTrip<Repository>
@@ -38,6 +38,8 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private let fence: (any ChangeFeedFence)?
     private let limits: RateLimits?
     private let tracer: (any Tracer)?
+    /// Whether `tracer` is set, read on every request without copying it.
+    private let traced: Bool
     private let bodyDecoder = JSONDecoder()
 
     /// `cache`, when given, serves repeated list and detail reads from memory; `record` invalidates the
@@ -57,6 +59,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         tracer: (any Tracer)? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.tracer = tracer
+        traced = tracer != nil
         self.listRiderTrips = listRiderTrips
         self.getTrip = getTrip
         self.recordTrip = recordTrip
@@ -82,14 +85,14 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
 
     /// `GET /v1/riders/{rider_id}/trips`, with the path's `riderID` as sent.
     public func list(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
-        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         let read = try listRead(caller: caller, riderID: riderID, head: head)
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
 
     /// `GET /v1/riders/{rider_id}/trips/{trip_id}`, with the path's ids as sent.
     public func detail(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
-        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         let read = try detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head)
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
@@ -100,7 +103,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     /// `GET /v1/riders/{rider_id}/trips/{trip_id}/receipt`, with the path's ids as sent: the detail's access
     /// and caching, in the representation `Accept` prefers.
     public func receipt(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
-        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         let read = try detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head, receipt: true)
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
@@ -110,7 +113,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
 
     /// `GET /v1/riders/{rider_id}/trips/changes`, with the path's `riderID` as sent.
     public func changes(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
-        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         let read = try changesRead(caller: caller, riderID: riderID, head: head)
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
@@ -124,7 +127,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     public func earlyAnswer(to head: HTTPRequest) -> EarlyAnswer? {
         guard head.method == .get, let target = head.path,
             let path = RiderReadPath(QueryParameters.path(ofTarget: target)),
-            let caller = tokens.verifiedCaller(authorization: head.headerFields[.authorization])
+            let caller = tokens.verifiedCaller(authorization: head.headerFields.value(of: .authorization))
         else { return nil }
         let read: RiderTripsRead
         switch path {
@@ -160,10 +163,10 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             )
         }
         // The token was verified before this request's span began, so its role is noted here.
-        let tracer = self.tracer
+        let traced = self.traced
         return .computed(route: path.route, rateLimit: rateLimit) {
-            if tracer != nil { RequestSpanAttribute.note(caller) }
-            return try await answer(read, key: key, ifNoneMatch: ifNoneMatch)
+            if traced { RequestSpanAttribute.note(caller) }
+            return try await self.answer(read, key: key, ifNoneMatch: ifNoneMatch)
         }
     }
 
@@ -173,11 +176,11 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     private func answer(_ read: RiderTripsRead, key: String? = nil, ifNoneMatch: [String]) async throws -> APIResponse {
         // Only a traced request pays for the spans' closures and context.
         guard let tracer, ServiceContext.current?.requestSpan != nil else {
-            return try await answer(read, key: key, ifNoneMatch: ifNoneMatch) { try await render(read) }
+            return try await answer(read, key: key, ifNoneMatch: ifNoneMatch) { try await self.render(read) }
         }
         return try await tracer.withSpan("cache.lookup") { _ in
             let response = try await answer(read, key: key, ifNoneMatch: ifNoneMatch) {
-                try await tracer.withSpan("trips.compute") { _ in try await render(read) }
+                try await tracer.withSpan("trips.compute") { _ in try await self.render(read) }
             }
             return response
         }
@@ -191,12 +194,12 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             return Self.respond(try await compute(), source: nil, ifNoneMatch: ifNoneMatch)
         }
         if let fence, await !fence.awaitCurrent() {
-            if tracer != nil { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(.bypassed)) }
+            if traced { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(.bypassed)) }
             return Self.respond(try await compute(), source: .bypassed, ifNoneMatch: ifNoneMatch)
         }
         let (response, source) = try await cache.value(
             for: key ?? read.cacheKey, scope: read.riderID, route: cacheRoute(of: read), compute: compute)
-        if tracer != nil { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(source)) }
+        if traced { RequestSpanAttribute.note(RequestSpanAttribute.cacheOutcome, Self.outcome(source)) }
         return Self.respond(response, source: source, ifNoneMatch: ifNoneMatch)
     }
 
@@ -240,7 +243,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             }
         }
         try Self.checkCanRead(riderID: riderID, caller: caller)
-        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return RiderTripsRead(
             riderID: riderID, caller: caller, locale: locale,
             kind: .changes(since: since.map(String.init), position: position, limit: limit))
@@ -259,7 +262,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
             scope = checked
         }
         try Self.checkCanRead(riderID: riderID, caller: caller)
-        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return RiderTripsRead(
             riderID: riderID, caller: caller, locale: locale,
             kind: .list(RiderTripsRead.List(parameters: parameters, scope: scope, position: position))
@@ -277,12 +280,13 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         }
         let timeZone = try TripListParameters.parseTimeZone(QueryParameters(target: head.path ?? "")["tz"])
         try Self.checkCanRead(riderID: riderID, caller: caller)
-        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         guard receipt else {
             return RiderTripsRead(
                 riderID: riderID, caller: caller, locale: locale, kind: .detail(tripID: tripID, timeZone: timeZone))
         }
-        let format = try ReceiptFormat.negotiate(accept: head.headerFields[.accept], offered: ReceiptFormat.offered)
+        let format = try ReceiptFormat.negotiate(
+            accept: head.headerFields.value(of: .accept), offered: ReceiptFormat.offered)
         return RiderTripsRead(
             riderID: riderID, caller: caller, locale: locale,
             kind: .receipt(tripID: tripID, timeZone: timeZone, format: format))
@@ -358,7 +362,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     /// `POST /v1/trips`. The role and media type are checked before `body` is read; `body` collects the
     /// request body and throws when it is over `TripRoutesLimits.maximumBodyBytes`.
     public func record(head: HTTPRequest, body: () async throws -> ByteBuffer) async throws -> APIResponse {
-        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         // Refuse the wrong role before reading a body it could never use.
         try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanRecord(caller: caller) }
         try Self.requireJSON(head)
@@ -368,7 +372,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         let recordStarted = ContinuousClock.now
         do {
             recorded = try await recordTrip.execute(
-                newTrip, idempotencyKey: head.headerFields[TripHeaderNames.idempotencyKey], caller: caller
+                newTrip, idempotencyKey: head.headerFields.value(of: TripHeaderNames.idempotencyKey), caller: caller
             )
         } catch {
             // The commit may have happened even though this request failed (e.g. the connection broke after it).
@@ -378,7 +382,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         // Before the response leaves: once the client sees 201, no read on this instance may miss the trip.
         cache?.invalidate(recorded.trip.riderID)
         let encodingStarted = ContinuousClock.now
-        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return created(recorded, locale: locale, queryStarted: recordStarted, encodingStarted: encodingStarted)
     }
 
@@ -387,7 +391,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     public func adjust(
         riderID: Substring?, tripID: Substring?, head: HTTPRequest, body: () async throws -> ByteBuffer
     ) async throws -> APIResponse {
-        let caller = try await tokens.caller(authorization: head.headerFields[.authorization])
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanRecord(caller: caller) }
         let riderID = try Self.riderID(riderID)
         guard let tripID = tripID.flatMap({ TripID($0) }) else {
@@ -408,7 +412,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         do {
             recorded = try await recordAdjustment.execute(
                 adjustment, tripID: tripID, riderID: riderID, expectedVersion: expectedVersion,
-                idempotencyKey: head.headerFields[TripHeaderNames.idempotencyKey], caller: caller)
+                idempotencyKey: head.headerFields.value(of: TripHeaderNames.idempotencyKey), caller: caller)
         } catch {
             cache?.invalidate(riderID)
             throw error
@@ -416,7 +420,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
         // Before the response leaves: once the client sees 201, no read on this instance may miss the change.
         cache?.invalidate(riderID)
         let encodingStarted = ContinuousClock.now
-        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields[.acceptLanguage])
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return created(recorded, locale: locale, queryStarted: recordStarted, encodingStarted: encodingStarted)
     }
 
@@ -442,7 +446,7 @@ public struct RiderTrips<Repository: TripRepository>: Sendable {
     }
 
     private static func requireJSON(_ head: HTTPRequest) throws(Problem) {
-        guard let contentType = head.headerFields[.contentType],
+        guard let contentType = head.headerFields.value(of: .contentType),
             contentType.lowercased().hasPrefix("application/json")
         else {
             throw Problem(

@@ -1,4 +1,5 @@
 public import HTTPTypes
+import TripHistoryAPI
 
 /// Cross-origin access for browser apps served from other origins (CORS), granted to configured origins only.
 ///
@@ -50,7 +51,7 @@ public struct CORSPolicy: Sendable, Equatable {
     /// The fields of a `204` answering a preflight from a configured origin; nil for any other request,
     /// which then goes on like any other (an `OPTIONS` gets `405`).
     public func preflightFields(for request: HTTPRequest) -> HTTPFields? {
-        guard request.method == .options, request.headerFields[Self.requestMethod] != nil,
+        guard request.method == .options, request.headerFields.value(of: Self.requestMethod) != nil,
             let origin = allowedOrigin(of: request.headerFields)
         else { return nil }
         var fields = HTTPFields()
@@ -67,7 +68,7 @@ public struct CORSPolicy: Sendable, Equatable {
     /// `allowedOrigin(of:)` found): the origin and the exposed headers when it is configured, and `Origin`
     /// in `Vary` whatever it is.
     public func stamp(_ headers: inout HTTPFields, allowedOrigin origin: String?) {
-        if let vary = headers[.vary] {
+        if let vary = headers.value(of: .vary) {
             if !vary.split(separator: ",").contains(where: { $0.split(separator: " ").first == "Origin" }) {
                 headers[.vary] = vary + ", Origin"
             }

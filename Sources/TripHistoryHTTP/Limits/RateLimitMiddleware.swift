@@ -22,13 +22,13 @@ struct RateLimitMiddleware: RouterMiddleware {
         if let tracer, ServiceContext.current != nil {
             decision = await tracer.withSpan("rate_limit.decision") { span in
                 let decision = await limits.decision(
-                    authorization: request.headers[.authorization], address: context.clientAddress)
+                    authorization: request.headers.value(of: .authorization), address: context.clientAddress)
                 span.attributes["trip_history.rate_limit.admitted"] = decision.admitted
                 return decision
             }
         } else {
             decision = await limits.decision(
-                authorization: request.headers[.authorization], address: context.clientAddress)
+                authorization: request.headers.value(of: .authorization), address: context.clientAddress)
         }
         guard decision.admitted else { throw decision.problem }
         var response: Response

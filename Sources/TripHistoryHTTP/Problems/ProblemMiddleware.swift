@@ -49,7 +49,7 @@ struct ProblemMiddleware: RouterMiddleware {
 
     /// The id a response to a request with these headers carries: the client's when usable, else a new one.
     static func requestID(for headers: HTTPFields) -> String {
-        usableRequestID(headers[requestIDField]) ?? RequestID().description
+        usableRequestID(headers.value(of: requestIDField)) ?? RequestID().description
     }
 
     /// Accepts a client's id only when it is short and plain, so it is safe to echo and to log.

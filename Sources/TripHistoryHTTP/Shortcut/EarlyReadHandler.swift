@@ -281,8 +281,8 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A plain GET without a body that keeps the connection open: no `Connection` header other than
     /// `keep-alive` (which many HTTP/1.1 clients still send), so closing and upgrades stay the framework's.
     static func mayAnswer(_ head: HTTPRequest) -> Bool {
-        guard head.method == .get, head.headerFields[.transferEncoding] == nil else { return false }
-        let length = head.headerFields[.contentLength]
+        guard head.method == .get, head.headerFields.value(of: .transferEncoding) == nil else { return false }
+        let length = head.headerFields.value(of: .contentLength)
         guard length == nil || length == "0" else { return false }
         return head.headerFields[values: .connection].allSatisfy { value in
             value.split(separator: ",").allSatisfy {
