@@ -51,6 +51,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         /// The tracer of request, cache, rate-limit and export batch spans; nil (the default) traces nothing and
         /// costs nothing.
         public var tracer: (any Tracer)?
+        /// Which requests are left out before `tracer` sees them, for a ratio sampler; nil leaves it to `tracer`.
+        public var headSampler: HeadSampler?
         /// The bounds of tips, refunds and corrections that depend on the deployment.
         public var adjustmentPolicy: AdjustmentPolicy
         /// Days the changes feed keeps changes: a `since` token older than this is refused with 410.
@@ -67,10 +69,12 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             isReaderUp: (@Sendable () -> Bool)? = nil,
             rateLimits: RateLimits.Configuration? = nil, cors: CORSPolicy? = nil,
             identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
+            headSampler: HeadSampler? = nil,
             adjustmentPolicy: AdjustmentPolicy = AdjustmentPolicy(), changesRetentionDays: Int = 30,
             now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.tracer = tracer
+            self.headSampler = headSampler
             self.adjustmentPolicy = adjustmentPolicy
             self.changesRetentionDays = changesRetentionDays
             self.now = now
@@ -124,7 +128,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         }
         self.rateLimits = rateLimits
         cors = settings.cors
-        tracing = settings.tracer.map(RequestTracing.init(tracer:))
+        tracing = settings.tracer.map { RequestTracing(tracer: $0, headSampler: settings.headSampler) }
         let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
         let exportSlots = ConcurrencySlots(

@@ -18,7 +18,7 @@ import TripHistoryWeb
 /// the service that exports its spans.
 func buildApplication(
     configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger,
-    tracing: (tracer: any Tracer, service: any Service)? = nil
+    tracing: TracingSetup? = nil
 ) async throws -> some ApplicationProtocol {
     let tracer = tracing?.tracer
     // A pool per purpose, so no purpose can take another's connections: writes (and the rider reads on its
@@ -81,6 +81,7 @@ func buildApplication(
             routing.changeCommitted(riderID: riderID, at: position)
         }
         let onBarrier: @Sendable (String) -> Void = { routing.barrierReceived($0) }
+        let keepsRoot: (@Sendable () -> Bool)? = tracing?.headSampler.map { sampler in { sampler.keepsRoot() } }
         changeListener = PostgresChangeListener(
             connectionString: configuration.connectionString, logger: logger,
             onListening: {
@@ -95,7 +96,8 @@ func buildApplication(
                 if let riderID { cache?.invalidate(riderID) } else { cache?.invalidateAll() }
             },
             barrierChannel: fenced ? routing.barrierChannel : nil, onCommitted: routed ? onCommitted : nil,
-            onBarrier: fenced ? onBarrier : nil, tracer: tracer
+            onBarrier: fenced ? onBarrier : nil, tracer: tracer,
+            keepsRoot: keepsRoot
         )
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
@@ -129,7 +131,7 @@ func buildApplication(
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
-            identityProvider: identityProvider, tracer: tracer,
+            identityProvider: identityProvider, tracer: tracer, headSampler: tracing?.headSampler,
             adjustmentPolicy: AdjustmentPolicy(tipWindowDays: lifecycle.tipWindowDays),
             changesRetentionDays: lifecycle.changesRetentionDays
         )

@@ -44,6 +44,7 @@ public final class PostgresChangeListener: Service, Sendable {
     private let onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)?
     private let onBarrier: (@Sendable (String) -> Void)?
     private let tracer: (any Tracer)?
+    private let keepsRoot: (@Sendable () -> Bool)?
 
     /// - Parameters:
     ///   - applicationName: the connection's `application_name`, so operators (and tests) can find it in
@@ -55,15 +56,18 @@ public final class PostgresChangeListener: Service, Sendable {
     ///   - onBarrier: each payload received on `barrierChannel`.
     ///   - tracer: traces the notifications handled and each start of listening; nil (the default) traces
     ///     nothing and costs nothing.
+    ///   - keepsRoot: whether to trace one of those (the head sampler's decision); nil traces each.
     public init(
         connectionString: String, applicationName: String = "trip-history-listener",
         pollInterval: Duration = .milliseconds(100), probeInterval: Duration = .seconds(5), logger: Logger,
         onListening: @escaping @Sendable () -> Void, onDisconnected: @escaping @Sendable () -> Void,
         onChange: @escaping @Sendable (RiderID?) -> Void,
         barrierChannel: String? = nil, onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)? = nil,
-        onBarrier: (@Sendable (String) -> Void)? = nil, tracer: (any Tracer)? = nil
+        onBarrier: (@Sendable (String) -> Void)? = nil, tracer: (any Tracer)? = nil,
+        keepsRoot: (@Sendable () -> Bool)? = nil
     ) {
         self.tracer = tracer
+        self.keepsRoot = keepsRoot
         self.barrierChannel = barrierChannel
         self.onCommitted = onCommitted
         self.onBarrier = onBarrier
@@ -182,7 +186,7 @@ public final class PostgresChangeListener: Service, Sendable {
         _ name: String, ofKind kind: SpanKind, at start: DefaultTracerClock.Instant = DefaultTracerClock.now,
         _ attributes: @autoclosure () -> SpanAttributes, _ body: () -> Void
     ) {
-        guard let tracer else { return body() }
+        guard let tracer, keepsRoot?() ?? true else { return body() }
         tracer.withSpan(name, context: .topLevel, ofKind: kind, at: start) { span in
             span.updateAttributes { $0.merge(attributes()) }
             body()

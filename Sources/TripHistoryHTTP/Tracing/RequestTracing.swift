@@ -15,15 +15,25 @@ public struct RequestTracing: Sendable {
     public static let traceResponseField = HTTPField.Name("traceresponse")!
 
     public let tracer: any Tracer
+    /// Decides before the tracer which requests are left out, when a ratio sampler is configured.
+    public let headSampler: HeadSampler?
 
-    public init(tracer: any Tracer) {
+    public init(tracer: any Tracer, headSampler: HeadSampler? = nil) {
         self.tracer = tracer
+        self.headSampler = headSampler
     }
 
     /// Starts the server span of a request with `head`, continuing the trace of its `traceparent`; dated
-    /// `instant` when given (the request's arrival), else now.
+    /// `instant` when given (the request's arrival), else now. A request the head sampler leaves out gets a
+    /// span that records nothing and never reaches the tracer.
     public func start(_ head: HTTPRequest, at instant: DefaultTracerClock.Instant = DefaultTracerClock.now) -> any Span
     {
+        if let headSampler,
+            case .leaveOut(let traceParent) = headSampler.decide(
+                traceParent: head.headerFields.value(of: HTTPFieldsExtractor.traceParent))
+        {
+            return LeftOutSpan(traceParent: traceParent)
+        }
         var parent = ServiceContext.topLevel
         tracer.extract(head.headerFields, into: &parent, using: HTTPFieldsExtractor())
         let span = tracer.startSpan(head.method.rawValue, context: parent, ofKind: .server, at: instant)
@@ -60,8 +70,9 @@ public struct RequestTracing: Sendable {
             span.attributes["trip_history.request_id"] = requestID
             if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
         }
-        var traceParent: String?
-        tracer.inject(span.context, into: &traceParent, using: TraceParentInjector())
+        let leftOut = (span as? LeftOutSpan)?.traceParent
+        var traceParent = leftOut
+        if leftOut == nil { tracer.inject(span.context, into: &traceParent, using: TraceParentInjector()) }
         if let traceParent { headers[Self.traceResponseField] = traceParent }
         if status.code >= 500 {
             var metadata: Logger.Metadata = [
@@ -70,6 +81,10 @@ public struct RequestTracing: Sendable {
             if let route { metadata["http.route"] = .string(route) }
             if let traceID = traceParent.flatMap(Self.traceID(ofTraceParent:)) {
                 metadata["trace_id"] = .string(traceID)
+            }
+            // A span left out has no context for the metadata provider to read its id from.
+            if let leftOut, let spanID = leftOut.split(separator: "-").dropFirst(2).first {
+                metadata["span_id"] = .string(String(spanID))
             }
             // In the span's context, so a metadata provider (JSON logs) adds the span id too.
             ServiceContext.withValue(span.context) { logger.error("request failed", metadata: metadata) }
@@ -87,7 +102,7 @@ public struct RequestTracing: Sendable {
 
 /// Reads propagation fields from a request's header fields; W3C's two are named once, not per request.
 struct HTTPFieldsExtractor: Extractor {
-    private static let traceParent = HTTPField.Name("traceparent")!
+    static let traceParent = HTTPField.Name("traceparent")!
     private static let traceState = HTTPField.Name("tracestate")!
 
     func extract(key: String, from carrier: HTTPFields) -> String? {
@@ -104,4 +119,29 @@ struct TraceParentInjector: Injector {
     func inject(_ value: String, forKey key: String, into carrier: inout String?) {
         if key == "traceparent" { carrier = value }
     }
+}
+
+/// The span of a request the head sampler left out: it records nothing, and keeps the `traceparent` the
+/// request's `traceresponse` and error log lines name.
+struct LeftOutSpan: Span {
+    let traceParent: String
+
+    var context: ServiceContext { .topLevel }
+    var isRecording: Bool { false }
+    var operationName: String {
+        get { "" }
+        nonmutating set {}
+    }
+    var attributes: SpanAttributes {
+        get { [:] }
+        nonmutating set {}
+    }
+
+    func setStatus(_ status: SpanStatus) {}
+    func addEvent(_ event: SpanEvent) {}
+    func addLink(_ link: SpanLink) {}
+    func recordError<Instant: TracerInstant>(
+        _ error: any Error, attributes: SpanAttributes, at instant: @autoclosure () -> Instant
+    ) {}
+    func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {}
 }

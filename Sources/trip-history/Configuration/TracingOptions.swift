@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import Logging
 import OTel
 import ServiceLifecycle
 import Tracing
+import TripHistoryHTTP
 
 /// Distributed traces, off unless asked for, configured by OpenTelemetry's standard environment variables,
 /// which swift-otel reads itself:
@@ -12,7 +14,8 @@ import Tracing
 ///   (default `http://localhost:4318`, `/v1/traces` appended to the first).
 /// - `OTEL_EXPORTER_OTLP_PROTOCOL` / `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`: only `http/protobuf` (the default)
 ///   is built in.
-/// - `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`: the sampler (default `parentbased_always_on`).
+/// - `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`: the sampler (default `parentbased_always_on`); the
+///   service applies the two ratio samplers itself (`HeadSampler`) and swift-otel the others.
 /// - `OTEL_SERVICE_NAME`: the service's name in the traces (default `trip-history`).
 enum TracingOptions {
     /// The environment variable that turns tracing on.
@@ -23,8 +26,8 @@ enum TracingOptions {
     /// (`OTEL_EXPORTER_OTLP_HEADERS`), which may carry credentials, are not among them.
     static let loggedVariables = [
         exporterVariable, "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
-        "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_TRACES_SAMPLER",
-        "OTEL_TRACES_SAMPLER_ARG", "OTEL_SERVICE_NAME", "OTEL_BSP_SCHEDULE_DELAY",
+        "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", samplerVariable,
+        samplerArgumentVariable, "OTEL_SERVICE_NAME", "OTEL_BSP_SCHEDULE_DELAY",
     ]
 
     /// The log metadata of the tracing settings set in `environment`.
@@ -46,10 +49,18 @@ enum TracingOptions {
         }
     }
 
-    /// The tracer and the service that exports its spans (run it with the application), or nil when
-    /// tracing is off. Throws when swift-otel refuses the configuration (a gRPC protocol, a bad sampler).
-    static func tracing(environment: [String: String]) throws -> (tracer: any Tracer, service: any Service)? {
+    /// The tracer, the service that exports its spans (run it with the application) and the head sampler, or
+    /// nil when tracing is off. Throws when swift-otel refuses the configuration (a gRPC protocol, a bad sampler)
+    /// or a ratio is not one.
+    static func tracing(environment: [String: String]) throws -> TracingSetup? {
         guard try isEnabled(environment: environment) else { return nil }
+        let headSampler = try headSampler(environment: environment)
+        if let headSampler {
+            // The service samples by ratio itself (HeadSampler), so swift-otel, which reads these variables
+            // from the process environment, must keep every span it is handed.
+            setenv(samplerVariable, headSampler.tracerSampler, 1)
+            unsetenv(samplerArgumentVariable)
+        }
         var configuration = OTel.Configuration.default
         configuration.serviceName = "trip-history"
         configuration.traces.enabled = true
@@ -58,6 +69,32 @@ enum TracingOptions {
         configuration.logs.enabled = false
         // The environment overrides every value set here (OTel.Configuration's own rules).
         let backend = try OTel.makeTracingBackend(configuration: configuration)
-        return (backend.factory, backend.service)
+        return TracingSetup(tracer: backend.factory, service: backend.service, headSampler: headSampler)
     }
+
+    static let samplerVariable = "OTEL_TRACES_SAMPLER"
+    static let samplerArgumentVariable = "OTEL_TRACES_SAMPLER_ARG"
+
+    /// The head sampler of `traceidratio` and `parentbased_traceidratio` (ratio `OTEL_TRACES_SAMPLER_ARG`, 1 when
+    /// unset, as OpenTelemetry specifies); nil for the other samplers, which swift-otel applies as they are.
+    static func headSampler(environment: [String: String]) throws -> HeadSampler? {
+        let name = environment[samplerVariable]?.lowercased()
+        guard name == "traceidratio" || name == "parentbased_traceidratio" else { return nil }
+        var ratio = 1.0
+        if let argument = environment[samplerArgumentVariable], !argument.isEmpty {
+            guard let value = Double(argument), (0...1).contains(value) else {
+                throw ValidationError("\(samplerArgumentVariable) must be a ratio from 0 to 1, not '\(argument)'.")
+            }
+            ratio = value
+        }
+        return HeadSampler(rule: name == "traceidratio" ? .ratio(ratio) : .parentBasedRatio(ratio))
+    }
+}
+
+/// What tracing needs in the composition root: the tracer, the service exporting its spans, and the head
+/// sampler that leaves requests and notifications out before the tracer sees them (nil: the tracer decides).
+struct TracingSetup {
+    let tracer: any Tracer
+    let service: any Service
+    let headSampler: HeadSampler?
 }
