@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Head sampling for OpenTelemetry's two ratio samplers, decided by the service before a root span reaches the
 /// tracer. swift-otel gives every span it starts, recorded or not, ids from a system random generator behind a
 /// lock, which at a 1% ratio made the 99% left out cost about as much as tracing them; a request (or a change
@@ -75,88 +73,5 @@ public struct HeadSampler: Sendable {
     static func keeps(low: UInt64, ratio: Double) -> Bool {
         guard ratio < 1 else { return true }
         return ratio > 0 && Double(low) < ratio * 18_446_744_073_709_551_616.0
-    }
-}
-
-/// The fields of a W3C `traceparent` the sampler needs.
-struct W3CTraceParent: Equatable {
-    let traceID: String
-    let sampled: Bool
-
-    /// Parses `00-<32 hex>-<16 hex>-<2 hex>` (a later version may append fields), refusing all-zero ids.
-    init?(_ value: String) {
-        let fields = value.split(separator: "-", omittingEmptySubsequences: false)
-        guard fields.count >= 4, fields[0].utf8.count == 2, fields[0] != "ff",
-            fields[1].utf8.count == 32, fields[2].utf8.count == 16, fields[3].utf8.count == 2,
-            fields.count == 4 || fields[0] != "00",
-            fields[0...3].allSatisfy({ $0.utf8.allSatisfy(Self.isLowerHex) }),
-            fields[1].contains(where: { $0 != "0" }), fields[2].contains(where: { $0 != "0" }),
-            let flags = UInt8(fields[3], radix: 16)
-        else { return nil }
-        traceID = String(fields[1])
-        sampled = flags & 1 == 1
-    }
-
-    private static func isLowerHex(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-    }
-}
-
-/// Trace and span ids for the requests left out: SplitMix64 over a shared counter seeded at random, so ids are
-/// unique, never zero, spread over their range and cost an atomic add instead of a system call; each
-/// `traceparent` is written into one string.
-final class TraceIDs: Sendable {
-    private let counter: Atomic<UInt64>
-
-    init() {
-        var generator = SystemRandomNumberGenerator()
-        counter = Atomic(generator.next())
-    }
-
-    func next() -> UInt64 {
-        while true {
-            var z = counter.wrappingAdd(0x9E37_79B9_7F4A_7C15, ordering: .relaxed).newValue
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            if z != 0 { return z }
-        }
-    }
-
-    /// `00-<trace id high><trace id low>-<new span id>-00`.
-    func traceParent(_ high: UInt64, _ low: UInt64) -> String {
-        let span = next()
-        return Self.traceParent { buffer in
-            Self.hex(high, into: buffer, at: 3)
-            Self.hex(low, into: buffer, at: 19)
-            Self.hex(span, into: buffer, at: 36)
-        }
-    }
-
-    /// `00-<traceID>-<new span id>-00`, for a trace continued from a caller (`traceID`: 32 hex digits).
-    func traceParent(continuing traceID: String) -> String {
-        let span = next()
-        return Self.traceParent { buffer in
-            for (offset, byte) in traceID.utf8.prefix(32).enumerated() { buffer[3 + offset] = byte }
-            Self.hex(span, into: buffer, at: 36)
-        }
-    }
-
-    private static func traceParent(_ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> String {
-        String(unsafeUninitializedCapacity: 55) { buffer in
-            for (offset, byte) in "00-".utf8.enumerated() { buffer[offset] = byte }
-            buffer[35] = UInt8(ascii: "-")
-            for (offset, byte) in "-00".utf8.enumerated() { buffer[52 + offset] = byte }
-            fill(buffer)
-            return 55
-        }
-    }
-
-    private static func hex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
-        let digits: StaticString = "0123456789abcdef"
-        for index in 0..<16 {
-            buffer[start + index] = digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)]
-        }
     }
 }
