@@ -6,13 +6,13 @@
 
 # Reads the BENCH_* environment into the variables the other files use, and rejects values that cannot work.
 read_settings() {
-    # Mode: empty (the full run), "analyst" (only the analyst API section), "overload" (only the overload and
-    # starvation section) or "compare" (an A/B of two builds,
-    # BENCH_BASELINE_BIN against this checkout's, on the uncached first page and detail, a cached 200 and a 304). Both modes use
-    # the same build, cluster and seed as the full run.
+    # Mode: empty (the full run), "rider" (only the rider scenarios), "analyst" (only the analyst API section),
+    # "overload" (only the overload and starvation section) or "compare" (an A/B of two builds,
+    # BENCH_BASELINE_BIN against this checkout's, on the uncached first page and detail, a cached 200 and a 304). Every mode
+    # uses the same build, cluster and seed as the full run.
     ONLY=${BENCH_ONLY:-}
-    [[ -z $ONLY || $ONLY == analyst || $ONLY == overload || $ONLY == compare ]] ||
-        th_die "BENCH_ONLY must be empty, 'analyst', 'overload' or 'compare' (got '$ONLY')"
+    [[ -z $ONLY || $ONLY == rider || $ONLY == analyst || $ONLY == overload || $ONLY == compare ]] ||
+        th_die "BENCH_ONLY must be empty, 'rider', 'analyst', 'overload' or 'compare' (got '$ONLY')"
     BASELINE_BIN=${BENCH_BASELINE_BIN:-}       # compare: the other trip-history binary (e.g. built from an older commit)
     CANDIDATE_BIN=${BENCH_CANDIDATE_BIN:-}     # compare: the binary measured against it; this checkout's build when empty
     # compare: NAME=VALUE settings, separated by spaces, added to each side's environment (the same binary on both

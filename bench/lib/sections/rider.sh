@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # AUTH is read by data.sh and the rounds.
-# The rider scenarios (full run only): the service uncached, then cached, under wrk with each Lua script in
+# The rider scenarios (full run and BENCH_ONLY=rider): the service uncached, then cached, under wrk with each Lua script in
 # bench/lua, the deep rider's first and deep pages, trip and adjustment POSTs, the deep rider's changes feed
 # with one change and with none, and the health probe beside a saturating load.
 
