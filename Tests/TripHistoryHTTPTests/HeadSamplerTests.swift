@@ -75,6 +75,7 @@ import TripHistoryTestSupport
     @Test func traceParentsAreReadAsW3CTraceContextSays() {
         #expect(W3CTraceParent(Self.sampledParent) == W3CTraceParent(Self.sampledParent))
         #expect(W3CTraceParent(Self.sampledParent)?.sampled == true)
+        #expect(W3CTraceParent(Self.sampledParent)?.parentID == "00f067aa0ba902b7")
         #expect(W3CTraceParent(Self.unsampledParent)?.sampled == false)
         #expect(W3CTraceParent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-03")?.sampled == true)
         // A later version may add fields; version 00 may not, ff is invalid, ids are lower-case hex, not zero.

@@ -7,14 +7,7 @@ enum Murmur3 {
     /// little-endian), so they match other implementations' output.
     static func hash128(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> [UInt8] {
         let (h1, h2) = lanes(bytes, seed: seed)
-        var digest = [UInt8]()
-        digest.reserveCapacity(16)
-        for lane in [h1, h2] {
-            for shift in stride(from: 0, to: 64, by: 8) {
-                digest.append(UInt8(truncatingIfNeeded: lane >> UInt64(shift)))
-            }
-        }
-        return digest
+        return withUnsafeBytes(of: (h1.littleEndian, h2.littleEndian)) { Array($0) }
     }
 
     private static let c1: UInt64 = 0x87c3_7b91_1142_53d5

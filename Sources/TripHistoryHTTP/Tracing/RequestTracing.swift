@@ -79,24 +79,15 @@ public struct RequestTracing: Sendable {
                 "request_id": .string(requestID), "http.response.status_code": .stringConvertible(status.code),
             ]
             if let route { metadata["http.route"] = .string(route) }
-            if let traceID = traceParent.flatMap(Self.traceID(ofTraceParent:)) {
-                metadata["trace_id"] = .string(traceID)
-            }
-            // A span left out has no context for the metadata provider to read its id from.
-            if let leftOut, let spanID = leftOut.split(separator: "-").dropFirst(2).first {
-                metadata["span_id"] = .string(String(spanID))
+            if let sent = traceParent.flatMap(W3CTraceParent.init) {
+                metadata["trace_id"] = .string(sent.traceID)
+                // A span left out has no context for the metadata provider to read its id from.
+                if leftOut != nil { metadata["span_id"] = .string(sent.parentID) }
             }
             // In the span's context, so a metadata provider (JSON logs) adds the span id too.
             ServiceContext.withValue(span.context) { logger.error("request failed", metadata: metadata) }
         }
         span.end()
-    }
-
-    /// The trace id of a `traceparent` value (`version-traceid-parentid-flags`), nil when it has no such field.
-    static func traceID(ofTraceParent value: String) -> String? {
-        let fields = value.split(separator: "-")
-        guard fields.count >= 4, fields[1].utf8.count == 32 else { return nil }
-        return String(fields[1])
     }
 }
 

@@ -1,6 +1,7 @@
-/// The fields of a W3C `traceparent` the sampler needs.
+/// The fields of a W3C `traceparent`: the trace, the span that sent it and whether it was sampled.
 struct W3CTraceParent: Equatable {
     let traceID: String
+    let parentID: String
     let sampled: Bool
 
     /// Parses `00-<32 hex>-<16 hex>-<2 hex>` (a later version may append fields), refusing all-zero ids.
@@ -14,6 +15,7 @@ struct W3CTraceParent: Equatable {
             let flags = UInt8(fields[3], radix: 16)
         else { return nil }
         traceID = String(fields[1])
+        parentID = String(fields[2])
         sampled = flags & 1 == 1
     }
 
