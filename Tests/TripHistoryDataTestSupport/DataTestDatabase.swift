@@ -90,6 +90,27 @@ public enum DataTestDatabase {
         }
     }
 
+    /// Runs `body` with a pool of `size` on a new schema that the migrations have built, dropped afterwards:
+    /// for tests whose statements reach every row of a table (a purge), which must not meet other tests' rows
+    /// nor have a server under test purge theirs.
+    public static func withMigratedFreshSchema<T>(
+        size: Int = 4, _ body: (PostgresConnectionPool) async throws -> T
+    ) async throws -> T {
+        var value: T?
+        try await withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
+            let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: size), logger: logger)
+            do {
+                _ = try await MigrationRunner(pool: pool, directory: migrationsDirectory, logger: logger).migrate()
+                value = try await body(pool)
+                await pool.shutdown()
+            } catch {
+                await pool.shutdown()
+                throw error
+            }
+        }
+        return value!
+    }
+
     /// The command prefix that stops and starts the test server (`TRIP_HISTORY_TEST_PGCTL`, set by
     /// scripts/test), or a recorded failure (never a skip) when it is missing.
     public static func serverControl() -> String? {

@@ -5,9 +5,10 @@ import TripHistoryDataTestSupport
 import TripHistoryDomain
 
 /// Expired idempotency keys and changes are deleted in batches; keys within the retention keep replaying.
+/// Each test has a schema of its own: a purge reaches every row, and servers under test purge at startup.
 @Suite struct DataExpiredRowPurgeTests {
     @Test func keysOlderThanTheRetentionArePurgedAndTheRestStillReplay() async throws {
-        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+        try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
             let scope = "purge-\(UUID().uuidString)"
             let rider = DataTestDatabase.randomRiderID()
@@ -50,7 +51,7 @@ import TripHistoryDomain
     }
 
     @Test func changesOlderThanTheFeedsRetentionArePurgedAndTheFeedGoesOn() async throws {
-        try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
+        try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             for index in 0..<4 {

@@ -177,36 +177,24 @@ import TripHistoryDomain
     /// schema with many riders and fresh statistics: the shape the service meets in production. (On the shared
     /// test table, a handful of riders makes any plan look cheap, so the planner's choice would mean nothing.)
     @Test func deepPageIsAnIndexRangeScan() async throws {
-        try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
-            let pool = PostgresConnectionPool(
-                configuration: .init(connectionString: url, size: 1), logger: DataTestDatabase.logger)
-            do {
-                _ = try await MigrationRunner(
-                    pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger
+        try await DataTestDatabase.withMigratedFreshSchema(size: 1) { (pool: PostgresConnectionPool) async throws in
+            _ = try await TripSeeder(pool: pool, logger: DataTestDatabase.logger)
+                .seed(riders: 2000, tripsPerRider: 20, seed: 3, progress: nil)
+            let plan = try await pool.withConnection { connection in
+                try connection.execute(unsafeSQL: "ANALYZE trips")
+                try connection.execute(unsafeSQL: "PREPARE data_test_plan AS \(RiderTripsPage.older.sql)")
+                try connection.execute(unsafeSQL: "SET plan_cache_mode = force_generic_plan")
+                let rows = try connection.query(
+                    "EXPLAIN EXECUTE data_test_plan (1, '-infinity', 'infinity', '2025-06-01 00:00:00+00', 99, '{completed,canceled}', 21)"
                 )
-                .migrate()
-                _ = try await TripSeeder(pool: pool, logger: DataTestDatabase.logger)
-                    .seed(riders: 2000, tripsPerRider: 20, seed: 3, progress: nil)
-                let plan = try await pool.withConnection { connection in
-                    try connection.execute(unsafeSQL: "ANALYZE trips")
-                    try connection.execute(unsafeSQL: "PREPARE data_test_plan AS \(RiderTripsPage.older.sql)")
-                    try connection.execute(unsafeSQL: "SET plan_cache_mode = force_generic_plan")
-                    let rows = try connection.query(
-                        "EXPLAIN EXECUTE data_test_plan (1, '-infinity', 'infinity', '2025-06-01 00:00:00+00', 99, '{completed,canceled}', 21)"
-                    )
-                    try connection.execute(unsafeSQL: "DEALLOCATE data_test_plan; RESET plan_cache_mode")
-                    return try (0..<rows.count).compactMap { try rows.string($0, 0) }.joined(separator: "\n")
-                }
-                #expect(plan.contains("Index Scan using trips_rider_history"), "\(plan)")
-                #expect(!plan.contains("Sort"), "\(plan)")
-                let condition = plan.split(separator: "\n").first { $0.contains("Index Cond:") } ?? ""
-                #expect(
-                    condition.contains("rider_id = $1") && condition.contains("ROW(requested_at, id) < ROW"), "\(plan)")
-                await pool.shutdown()
-            } catch {
-                await pool.shutdown()
-                throw error
+                try connection.execute(unsafeSQL: "DEALLOCATE data_test_plan; RESET plan_cache_mode")
+                return try (0..<rows.count).compactMap { try rows.string($0, 0) }.joined(separator: "\n")
             }
+            #expect(plan.contains("Index Scan using trips_rider_history"), "\(plan)")
+            #expect(!plan.contains("Sort"), "\(plan)")
+            let condition = plan.split(separator: "\n").first { $0.contains("Index Cond:") } ?? ""
+            #expect(
+                condition.contains("rider_id = $1") && condition.contains("ROW(requested_at, id) < ROW"), "\(plan)")
         }
     }
 
