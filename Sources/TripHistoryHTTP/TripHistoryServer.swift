@@ -98,6 +98,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     }
 
     public let riderTrips: RiderTrips<Repository>
+    public let riderErasures: RiderErasures<Repository>
     public let analystTrips: AnalystTrips<AnalystRepository>
     /// Issues and verifies the bearer tokens the API accepts.
     public let tokens: AccessTokens
@@ -150,6 +151,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, cache: settings.cache,
             fence: settings.cacheFence, limits: rateLimits, tracer: settings.tracer, now: settings.now
         )
+        riderErasures = RiderErasures(
+            eraseRider: EraseRider(repository: repository), tokens: tokens, cache: settings.cache)
         analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),
             exportTrips: ExportAnalystTrips(
@@ -177,7 +180,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
         if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits, tracer: tracing?.tracer)) }
         operationalRoutes.register(on: router)
-        APIRoutes(riderTrips: riderTrips, analystTrips: analystTrips).register(on: router)
+        APIRoutes(riderTrips: riderTrips, riderErasures: riderErasures, analystTrips: analystTrips)
+            .register(on: router)
         webPages?.register(on: router)
         return router
     }

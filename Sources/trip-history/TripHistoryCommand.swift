@@ -9,6 +9,8 @@ struct TripHistoryCommand: AsyncParsableCommand {
         abstract: "Riders' trip history over a cursor-paginated JSON API, stored in PostgreSQL.",
         // The API's version, from the OpenAPI document built in (`CHANGELOG.md` says what each one changed).
         version: EmbeddedOpenAPIDocument.version ?? "unknown",
-        subcommands: [ServeCommand.self, MigrateCommand.self, SeedCommand.self, TokenCommand.self]
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, SeedCommand.self, TokenCommand.self, ErasuresCommand.self,
+        ]
     )
 }

@@ -16,6 +16,8 @@ public final class InMemoryTripRepository: TripRepository {
         /// The feed, in commit order (which is also write order here): (sequence, rider, change).
         var changes: [(sequence: Int64, riderID: RiderID, tripID: TripID, erased: Bool)] = []
         var nextAdjustmentID: Int64 = 1
+        /// Each erased rider's last erasure: trips requested before it are refused.
+        var erasures: [RiderID: Date] = [:]
     }
 
     private let state = Mutex(State())
@@ -92,6 +94,7 @@ public final class InMemoryTripRepository: TripRepository {
                     return RecordedTrip(trip: stored, replayed: true)
                 }
             }
+            if let erased = state.erasures[trip.riderID], erased > trip.details.requestedAt { throw .riderErased }
             let stored = Trip(
                 id: TripID(state.nextID)!, riderID: trip.riderID, details: trip.details,
                 lifecycle: .recorded(at: Timestamp.normalized(now())), receipt: trip.receipt, adjustments: [])
@@ -146,14 +149,25 @@ public final class InMemoryTripRepository: TripRepository {
         }
     }
 
-    /// Removes the rider's trips and reports each as erased in the feed, as an erasure would.
-    public func erase(riderID: RiderID) {
-        state.withLock { state in
-            for trip in state.trips where trip.riderID == riderID {
+    /// Removes the rider's trips and reports each as erased in the feed, as the PostgreSQL erasure does.
+    @discardableResult
+    public func erase(riderID: RiderID, requestedBy: String) async throws -> RiderErasure {
+        try checkFailure()
+        return state.withLock { state in
+            let erased = state.trips.filter { $0.riderID == riderID }
+            for trip in erased {
                 let sequence = Int64(state.changes.count + 1)
                 state.changes.append((sequence, riderID, trip.id, true))
             }
             state.trips.removeAll { $0.riderID == riderID }
+            // Their idempotency keys go with them, as by the tables' cascade.
+            let erasedIDs = Set(erased.map(\.id))
+            state.keys = state.keys.filter { !erasedIDs.contains($0.value.tripID) }
+            let erasedAt = Timestamp.normalized(now())
+            state.erasures[riderID] = erasedAt
+            return RiderErasure(
+                riderID: riderID, erasedAt: erasedAt, trips: erased.count,
+                adjustments: erased.reduce(0) { $0 + ($1.adjustments?.count ?? 0) }, requestedBy: requestedBy)
         }
     }
 

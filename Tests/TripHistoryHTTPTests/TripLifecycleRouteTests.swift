@@ -360,12 +360,11 @@ import TripHistoryTestSupport
                 #expect(($0.json()["data"] as? [Any])?.isEmpty == true)
                 #expect($0.json().string("page.next_since") == next)
             }
-            // An erasure reaches the feed as erased ids (read with another limit: this fake erasure drops no
-            // cached page, as the service's own does).
-            repository.erase(riderID: RiderID(Int64(7))!)
+            // An erasure drops the cached page and reaches the feed as erased ids.
             try await client.execute(
-                uri: "/v1/riders/7/trips/changes?since=\(next)&limit=10", method: .get, headers: rider
-            ) {
+                uri: "/v1/riders/7", method: .delete, headers: API.bearer(try await api.privacyToken())
+            ) { #expect($0.status == .noContent) }
+            try await client.execute(uri: "/v1/riders/7/trips/changes?since=\(next)", method: .get, headers: rider) {
                 let data = $0.json()["data"] as? [[String: Any]]
                 #expect(data?.map { $0["change"] as? String } == ["erased"])
                 #expect(data?.first?["id"] as? String == kept)

@@ -17,6 +17,7 @@ import TripHistoryTestSupport
     /// The routes of `APIRoutes.register` and `OperationalRoutes.register`, in the router's `:name` syntax
     /// (`/metrics` is served by the metrics listener, not the API, so the document leaves it out).
     static let servedRoutes = [
+        "DELETE /v1/riders/:rider_id",
         "GET /v1/riders/:rider_id/trips",
         "GET /v1/riders/:rider_id/trips/:trip_id",
         "GET /v1/riders/:rider_id/trips/:trip_id/receipt",

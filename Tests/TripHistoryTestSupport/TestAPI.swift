@@ -159,6 +159,10 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         try await tokens.issue(role: .service, subject: "ingest", timeToLive: .seconds(600))
     }
 
+    public func privacyToken(subject: String = "privacy-desk") async throws -> String {
+        try await tokens.issue(role: .privacy, subject: subject, timeToLive: .seconds(600))
+    }
+
     /// The headers of a `POST /v1/trips` as a backend service sends it: its token, a JSON body and, when
     /// given, an `Idempotency-Key`.
     public func recordHeaders(idempotencyKey: String? = nil) async throws -> HTTPFields {

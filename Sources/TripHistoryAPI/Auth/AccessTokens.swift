@@ -11,15 +11,16 @@ public struct AccessTokens: Sendable {
         case rider
         case analyst
         case service
+        case privacy
 
         /// The longest lifetime a token of this role may be issued with, so a leaked token stops working
         /// on its own: a week for riders (apps refresh theirs), a day for analysts, 30 days for services
-        /// (machine credentials, rotated with the secret).
+        /// and the privacy role (machine credentials of back-office tools, rotated with the secret).
         public var maximumTimeToLive: Duration {
             switch self {
             case .rider: .seconds(7 * 86_400)
             case .analyst: .seconds(86_400)
-            case .service: .seconds(30 * 86_400)
+            case .service, .privacy: .seconds(30 * 86_400)
             }
         }
     }
@@ -213,6 +214,8 @@ public struct AccessTokens: Sendable {
             return .analyst(subject: claims.subject.value)
         case .service:
             return .service(subject: claims.subject.value)
+        case .privacy:
+            return .privacy(subject: claims.subject.value)
         case nil:
             throw Problem.unauthorized("The bearer token has an unknown role.")
         }

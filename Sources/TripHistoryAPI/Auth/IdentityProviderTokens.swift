@@ -144,11 +144,15 @@ public struct IdentityProviderTokens: Sendable {
             }
             guard let riderID else { throw Problem.unauthorized("A rider token must carry a rider id.") }
             return .rider(riderID)
-        case .analyst, .service:
+        case .analyst, .service, .privacy:
             guard case .string(let subject)? = claims.claims["sub"], !subject.isEmpty else {
-                throw Problem.unauthorized("An analyst or service token must have a subject (sub).")
+                throw Problem.unauthorized("An analyst, service or privacy token must have a subject (sub).")
             }
-            return role == .analyst ? .analyst(subject: subject) : .service(subject: subject)
+            switch role {
+            case .analyst: return .analyst(subject: subject)
+            case .privacy: return .privacy(subject: subject)
+            case .rider, .service: return .service(subject: subject)
+            }
         }
     }
 

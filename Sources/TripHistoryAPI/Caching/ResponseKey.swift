@@ -11,12 +11,14 @@ enum ResponseKey {
 
     /// The caller's view of a rider it may read: `r` for the rider themself, `a` for an analyst. The view is
     /// part of the key so a rider's and an analyst's responses never share an entry, even if their bytes are
-    /// the same today. Services cannot read, so they never reach a lookup.
+    /// the same today. Services and the privacy role cannot read, so they
+    /// never reach a lookup.
     static func view(of caller: Caller) -> String {
         switch caller {
         case .rider: return "r"
         case .analyst: return "a"
         case .service: return "s"
+        case .privacy: return "p"
         }
     }
 

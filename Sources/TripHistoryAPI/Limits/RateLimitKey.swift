@@ -7,6 +7,7 @@ public enum RateLimitKey: Hashable, Sendable {
     case rider(RiderID)
     case analyst(String)
     case service(String)
+    case privacy(String)
     /// A client address: an IPv4 address, or the /64 prefix of an IPv6 one (one host usually holds a whole
     /// /64, so counting its addresses apart would multiply its limit).
     case address(UInt64)
@@ -18,7 +19,7 @@ public enum RateLimitKey: Hashable, Sendable {
         case .rider(let riderID):
             return UInt(truncatingIfNeeded: UInt64(bitPattern: riderID.rawValue) &* 0x9E37_79B9_7F4A_7C15) >> 32
         case .address(let address): return UInt(truncatingIfNeeded: address &* 0x9E37_79B9_7F4A_7C15) >> 32
-        case .analyst, .service: return UInt(bitPattern: hashValue)
+        case .analyst, .service, .privacy: return UInt(bitPattern: hashValue)
         }
     }
 
@@ -28,6 +29,7 @@ public enum RateLimitKey: Hashable, Sendable {
         case .rider(let riderID): self = .rider(riderID)
         case .analyst(let subject): self = .analyst(subject)
         case .service(let subject): self = .service(subject)
+        case .privacy(let subject): self = .privacy(subject)
         }
     }
 

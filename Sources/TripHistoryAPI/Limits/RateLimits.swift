@@ -73,7 +73,8 @@ public final class RateLimits: Sendable {
         switch caller {
         case .rider: return decision(RateLimitKey(caller), configuration.rider, index: 0)
         case .analyst: return decision(RateLimitKey(caller), configuration.analyst, index: 1)
-        case .service: return decision(RateLimitKey(caller), configuration.service, index: 2)
+        // The privacy role is a back-office tool: it shares the services' limits (and their counter).
+        case .service, .privacy: return decision(RateLimitKey(caller), configuration.service, index: 2)
         }
     }
 

@@ -29,6 +29,7 @@ extension Problem {
         case .forbidden: self = .forbidden
         case .idempotencyKeyReused: self = .idempotencyKeyReused
         case .conflict: self = .conflict
+        case .riderErased: self = .riderErased
         case .preconditionFailed: self = .preconditionFailed
         case .unavailable(let seconds): self = .unavailable(retryAfterSeconds: seconds)
         }

@@ -124,6 +124,12 @@ extension Problem {
         param: "Idempotency-Key", retryAfterSeconds: 1
     )
 
+    static let riderErased = Problem(
+        status: .unprocessableContent, code: .riderErased, title: "Rider erased",
+        detail: "The rider's data was erased after this trip was requested; it cannot be recorded.",
+        param: "requested_at"
+    )
+
     static let preconditionFailed = Problem(
         status: .preconditionFailed, code: .preconditionFailed, title: "Precondition failed",
         detail: "The trip changed since the version If-Match names; read it again and decide anew.",

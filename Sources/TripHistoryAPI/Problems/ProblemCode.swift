@@ -23,6 +23,7 @@ public enum ProblemCode: String, Sendable, CaseIterable {
     case malformedRequest = "malformed_request"
     case preconditionFailed = "precondition_failed"
     case syncTokenExpired = "sync_token_expired"
+    case riderErased = "rider_erased"
 
     /// The `type` URI of the problem, stable so clients may switch on it.
     var typeURI: String { "urn:trip-history:problem:\(rawValue)" }

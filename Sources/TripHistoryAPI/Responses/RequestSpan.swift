@@ -40,6 +40,7 @@ public enum RequestSpanAttribute {
         case .rider: "rider"
         case .analyst: "analyst"
         case .service: "service"
+        case .privacy: "privacy"
         }
     }
 }

@@ -456,7 +456,8 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         }
     }
 
-    private static func riderID(_ text: Substring?) throws(Problem) -> RiderID {
+    /// The rider id of a path, or the 400 naming `rider_id`.
+    static func riderID(_ text: Substring?) throws(Problem) -> RiderID {
         guard let riderID = text.flatMap({ RiderID($0) }) else {
             throw Problem.invalidParameter("rider_id", "rider_id must be a positive integer written in decimal.")
         }

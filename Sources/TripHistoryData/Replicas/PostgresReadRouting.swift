@@ -197,6 +197,21 @@ public final class PostgresReadRouting: Sendable {
         return passed
     }
 
+    /// Waits until the reader's sampled replay position reaches `position`, checking every 10 ms; true at once
+    /// without a reader, while it is down (reads then go to the writer) or when it is no standby, false after
+    /// `timeout`.
+    func awaitReaderReplay(of position: WALPosition, timeout: Duration) async -> Bool {
+        guard reader != nil else { return true }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            guard let replayed = state.withLock({ $0.replayed }), replayed != .end, replayed < position else {
+                return true
+            }
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     // MARK: The change listener's reports
 
     /// A trip of `riderID` committed at or before `position`; nil for "any rider", and at (re)start of the

@@ -15,19 +15,22 @@ public struct PostgresTripRepository: TripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
     private let requiresStandbyCopy: Bool
+    private let readerReplayTimeout: Duration
     private let logger: Logger
 
     /// With `requiresStandbyCopy`, `record` returns only once a streaming standby has flushed the commit
     /// (`PostgresConnection.awaitStandbyCopy()`), whatever the server's synchronous replication is set to at
     /// that moment: a failover manager may turn it off (pg_auto_failover's `wait_primary`) while the standby
     /// is being promoted, and a commit then acknowledged from the old primary alone would be lost.
+    /// An erasure waits up to `readerReplayTimeout` for the reader to replay it.
     public init(
         pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil, requiresStandbyCopy: Bool = false,
-        logger: Logger = Logger(label: "trip-history.trips")
+        readerReplayTimeout: Duration = .seconds(5), logger: Logger = Logger(label: "trip-history.trips")
     ) {
         self.pool = pool
         self.reads = reads
         self.requiresStandbyCopy = requiresStandbyCopy
+        self.readerReplayTimeout = readerReplayTimeout
         self.logger = logger
     }
 
@@ -82,7 +85,8 @@ public struct PostgresTripRepository: TripRepository {
 
     /// Stores the trip in one transaction (`write`) and returns it once committed; the transaction also
     /// writes the feed's entry and notifies `PostgresChangeListener.channel` with the rider id, so other
-    /// instances drop their cached responses. A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
+    /// instances drop their cached responses. A trip requested before an erasure of its rider is refused
+    /// (`.riderErased`), also when the erasure commits while this transaction runs. A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
     /// either becomes durable or was never stored, and a retry under the same key finds out which.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
         try await write("record trip", riderID: trip.riderID, idempotency: idempotency) { connection in
@@ -92,7 +96,10 @@ public struct PostgresTripRepository: TripRepository {
             if !trip.receipt.isEmpty {
                 try connection.execute(InsertTripReceipt(tripID: inserted.id, receipt: trip.receipt))
             }
-            try announce(.upsert, tripID: inserted.id, riderID: trip.riderID, on: connection)
+            // The feed's entry takes the rider's counter lock; only then can the check see every erasure.
+            try connection.execute(InsertTripChange(riderID: trip.riderID, tripID: inserted.id, change: .upsert))
+            let announce = AnnounceRecordedTrip(riderID: trip.riderID, requestedAt: trip.details.requestedAt)
+            if try connection.executeFirst(announce) != false { throw TripHistoryError.riderErased }
             // NewTrip's times are already cut to microseconds, so this equals what a later read returns.
             return Trip(
                 id: inserted.id, riderID: trip.riderID, details: trip.details,
@@ -168,6 +175,44 @@ public struct PostgresTripRepository: TripRepository {
             return recorded
         }
         return try await mapErrors(operation) { try await pool.withConnection(store) }
+    }
+
+    /// Erases the rider in one transaction: the rider's trips locked (in the order adjustments lock them), then
+    /// the rider's change counter (which every write of the rider takes), then the trips deleted with their
+    /// receipts, ledgers and idempotency keys, an `erased` feed entry per trip, the audit record and the
+    /// notification that drops every instance's cached responses of the rider. Returns once the commit is as
+    /// durable as a recorded trip's and, with a reader, once the reader has replayed it (so no analyst read
+    /// there returns the rider's trips); a reader that stays behind past `readerReplayTimeout` makes it
+    /// `unavailable`, and a retry finds nothing left to erase and waits again.
+    public func erase(riderID: RiderID, requestedBy: String) async throws -> RiderErasure {
+        let requiresStandbyCopy = self.requiresStandbyCopy
+        let (erasure, position) = try await mapErrors("erase rider") {
+            try await pool.withConnection { connection -> (RiderErasure, WALPosition) in
+                let erasure = try connection.transaction { connection -> RiderErasure in
+                    try connection.execute(LockRiderTrips(riderID: riderID))
+                    try connection.execute(LockRiderChangeCounter(riderID: riderID))
+                    guard
+                        let erasure = try connection.executeFirst(
+                            EraseRiderTrips(riderID: riderID, requestedBy: requestedBy))
+                    else { throw PostgresError(kind: .decoding, message: "erasure returned no record") }
+                    try connection.execute(NotifyTripChange(riderID: riderID))
+                    return erasure
+                }
+                if requiresStandbyCopy { try connection.awaitStandbyCopy() }
+                guard let position = try connection.executeFirst(CurrentWALPosition()) else {
+                    throw PostgresError(kind: .decoding, message: "no WAL position")
+                }
+                return (erasure, position)
+            }
+        }
+        if let reads, !(await reads.awaitReaderReplay(of: position, timeout: readerReplayTimeout)) {
+            logger.warning("erasure committed; the reader has not replayed it yet", metadata: ["rider": "\(riderID)"])
+            throw TripHistoryError.unavailable(retryAfterSeconds: 1)
+        }
+        logger.info(
+            "rider erased",
+            metadata: ["rider": "\(riderID)", "trips": "\(erasure.trips)", "adjustments": "\(erasure.adjustments)"])
+        return erasure
     }
 
     /// The rider's changes after `position`, in the order of their numbers, which is the order they became

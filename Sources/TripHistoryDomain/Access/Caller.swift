@@ -6,4 +6,6 @@ public enum Caller: Hashable, Sendable {
     case analyst(subject: String)
     /// A backend service, which records trips and reads nothing.
     case service(subject: String)
+    /// A privacy officer's tool, which erases a rider's data and reads nothing.
+    case privacy(subject: String)
 }

@@ -10,6 +10,8 @@ public enum TripHistoryError: Error, Hashable, Sendable {
     case preconditionFailed
     /// A request with the same idempotency key is being processed right now.
     case conflict
+    /// The trip was requested before its rider's data was erased: it belongs to the erased history.
+    case riderErased
     /// The store cannot answer now (down, overloaded, timed out); the request may be retried.
     case unavailable(retryAfterSeconds: Int)
 }

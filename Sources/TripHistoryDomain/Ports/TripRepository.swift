@@ -24,6 +24,12 @@ public protocol TripRepository: Sendable {
         idempotency: IdempotencyRequest?, check: @escaping @Sendable (Trip) throws -> Void
     ) async throws -> RecordedTrip
 
+    /// Removes every trip of the rider with its receipt, ledger and idempotency keys, reports each trip as
+    /// erased in the rider's changes feed and keeps an audit record, all in one commit; returns once reads
+    /// anywhere (other instances, replicas) can no longer return them. A trip requested before the erasure
+    /// and recorded concurrently is either removed too or refused with `.riderErased`.
+    func erase(riderID: RiderID, requestedBy: String) async throws -> RiderErasure
+
     /// How many of the rider's trips match `filter`, counted as `mode` says (see `TripCount`).
     func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount
 

@@ -8,6 +8,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
     typealias Context = TripHistoryRequestContext
 
     let riderTrips: RiderTrips<Repository>
+    let riderErasures: RiderErasures<Repository>
     let analystTrips: AnalystTrips<AnalystRepository>
 
     /// The route pattern of a trip's adjustments.
@@ -54,6 +55,10 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                 }
             )
         }
+        router.delete(RouterPath(RiderErasures<Repository>.route.routerPattern)) { request, context in
+            Response(
+                try await riderErasures.erase(riderID: context.parameters.get("rider_id")?[...], head: request.head))
+        }
         router.get("/v1/trips") { request, context in
             Response(try await analystTrips.list(head: request.head, logger: context.logger))
         }
@@ -65,6 +70,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
         router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.receiptRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(Self.adjustmentsRoute.routerPattern), allowed: [.post])
+        router.rejectOtherMethods(RouterPath(RiderErasures<Repository>.route.routerPattern), allowed: [.delete])
         router.rejectOtherMethods("/v1/trips", allowed: [.get, .post])
         router.rejectOtherMethods("/v1/trips/stats", allowed: [.get])
     }

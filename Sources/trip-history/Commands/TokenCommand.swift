@@ -58,6 +58,7 @@ struct TokenCommand: AsyncParsableCommand {
             case .rider: String(rider ?? 0)
             case .analyst: self.subject ?? "analyst"
             case .service: self.subject ?? "trip-ingest"
+            case .privacy: self.subject ?? "privacy-desk"
             }
         print(try await tokens.issue(role: role, subject: subject, timeToLive: .seconds(ttl)))
     }

@@ -1,0 +1,164 @@
+import Foundation
+import TripHistoryDomain
+
+/// Locks every trip of the rider, in the order an adjustment locks its trip before the rider's counter, so an
+/// erasure and an adjustment of the same rider queue on the trip instead of deadlocking.
+struct LockRiderTrips: PostgresPreparedStatement {
+    typealias Row = Void
+    static let name = "erasure_lock_trips_v1"
+    static let sql = "SELECT 1 FROM trips WHERE rider_id = $1 FOR UPDATE"
+
+    let riderID: RiderID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(riderID)
+        return bindings
+    }
+}
+
+/// Locks the rider's change counter, creating it when the rider has none, until the transaction ends. Every
+/// write of the rider takes the same row (`InsertTripChange`), so a write either committed before this lock
+/// was granted (and the erasure's next statement sees its trip) or waits for the erasure to commit (and then
+/// finds it: `AnnounceRecordedTrip`). A new counter starts at 1 with no entry: a gap readers skip.
+struct LockRiderChangeCounter: PostgresPreparedStatement {
+    typealias Row = Void
+    static let name = "erasure_lock_counter_v1"
+    static let sql = """
+        INSERT INTO rider_change_counters AS c (rider_id, last_seq) VALUES ($1, 1)
+        ON CONFLICT (rider_id) DO UPDATE SET last_seq = c.last_seq
+        """
+
+    let riderID: RiderID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(riderID)
+        return bindings
+    }
+}
+
+/// Deletes the rider's trips (their receipts, ledgers and idempotency keys go with them by cascade), appends
+/// an `erased` entry per trip to the rider's feed, and writes the audit record, in one statement; returns the
+/// record. Run with the rider's trips and counter locked.
+struct EraseRiderTrips: PostgresPreparedStatement {
+    static let name = "erasure_delete_v1"
+    static let sql = """
+        WITH gone AS (
+            DELETE FROM trips WHERE rider_id = $1 RETURNING id
+        ), ledger AS (
+            SELECT count(*) AS entries FROM trip_adjustments WHERE trip_id IN (SELECT id FROM gone)
+        ), counted AS (
+            SELECT count(*) AS trips FROM gone
+        ), counter AS (
+            UPDATE rider_change_counters SET last_seq = last_seq + (SELECT trips FROM counted)
+            WHERE rider_id = $1 RETURNING last_seq - (SELECT trips FROM counted) AS before
+        ), feed AS (
+            INSERT INTO trip_changes (rider_id, seq, trip_id, change)
+            SELECT $1, counter.before + row_number() OVER (ORDER BY gone.id), gone.id, 'erased' FROM gone, counter
+        )
+        INSERT INTO rider_erasures (rider_id, trips, adjustments, requested_by)
+        SELECT $1, counted.trips, ledger.entries, $2 FROM counted, ledger
+        RETURNING (extract(epoch FROM erased_at) * 1000000)::bigint, trips::bigint, adjustments::bigint
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let riderID: RiderID
+    let requestedBy: String
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(riderID)
+        bindings.append(requestedBy)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RiderErasure {
+        try RiderErasureRow.decode(rows, row: row, riderID: riderID, requestedBy: requestedBy)
+    }
+}
+
+/// Announces a recorded trip on the change channel, as `NotifyTripChange` does, and says whether the rider
+/// was erased after the trip was requested: run after `InsertTripChange`, whose counter lock orders it after
+/// any erasure of the rider, so this statement sees every such erasure that committed.
+struct AnnounceRecordedTrip: PostgresPreparedStatement {
+    static let name = "trips_announce_recorded_v1"
+    static let sql = """
+        SELECT pg_notify('\(PostgresChangeListener.channel)', $1),
+            EXISTS (SELECT 1 FROM rider_erasures WHERE rider_id = $2::bigint AND erased_at > $3::timestamptz)
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let riderID: RiderID
+    let requestedAt: Date
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(riderID)
+        bindings.append(riderID)
+        bindings.append(requestedAt)
+        return bindings
+    }
+
+    /// True when the rider was erased after the trip was requested.
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Bool {
+        try rows.bool(row, 1) == true
+    }
+}
+
+/// The audit records of erasures, newest first, of one rider or of all.
+struct RecentRiderErasures: PostgresPreparedStatement {
+    static let name = "erasure_audit_recent_v1"
+    static let sql = """
+        SELECT (extract(epoch FROM erased_at) * 1000000)::bigint, trips::bigint, adjustments::bigint,
+            rider_id, requested_by
+        FROM rider_erasures WHERE $1::bigint IS NULL OR rider_id = $1
+        ORDER BY erased_at DESC, id DESC LIMIT $2
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let riderID: RiderID?
+    let limit: Int
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(riderID)
+        bindings.append(limit)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RiderErasure {
+        guard let raw = try rows.int64(row, 3), let riderID = RiderID(raw), let subject = try rows.string(row, 4)
+        else { throw PostgresError(kind: .decoding, message: "erasure record without a rider") }
+        return try RiderErasureRow.decode(rows, row: row, riderID: riderID, requestedBy: subject)
+    }
+}
+
+/// Reads an erasure record's first three columns: the time in microseconds, the trips and the adjustments.
+enum RiderErasureRow {
+    static func decode(
+        _ rows: PostgresRows, row: Int, riderID: RiderID, requestedBy: String
+    ) throws(PostgresError) -> RiderErasure {
+        guard let micros = try rows.int64(row, 0), let trips = try rows.int64(row, 1),
+            let adjustments = try rows.int64(row, 2)
+        else { throw PostgresError(kind: .decoding, message: "erasure record has an unexpected value") }
+        return RiderErasure(
+            riderID: riderID, erasedAt: Timestamp.date(micros: micros), trips: Int(trips),
+            adjustments: Int(adjustments), requestedBy: requestedBy)
+    }
+}
+
+/// The writer's WAL position now: after a commit on the same session, at or past its commit record.
+struct CurrentWALPosition: PostgresPreparedStatement {
+    static let name = "wal_current_v1"
+    static let sql = "SELECT pg_current_wal_lsn()::text"
+
+    func makeBindings() -> PostgresBindings { PostgresBindings(capacity: 0) }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> WALPosition {
+        guard let text = try rows.string(row, 0), let position = WALPosition(text) else {
+            throw PostgresError(kind: .decoding, message: "unexpected WAL position")
+        }
+        return position
+    }
+}

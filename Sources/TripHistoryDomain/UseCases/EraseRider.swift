@@ -1,0 +1,16 @@
+/// Erases every trip of a rider with everything stored about them (receipts, ledger, idempotency keys), on
+/// the privacy role's request. Repeating it erases whatever was recorded since, usually nothing; a rider
+/// never seen is erased all the same, so the answer tells nobody who exists.
+public struct EraseRider<Repository: TripRepository>: Sendable {
+    private let repository: Repository
+
+    public init(repository: Repository) {
+        self.repository = repository
+    }
+
+    public func execute(riderID: RiderID, caller: Caller) async throws -> RiderErasure {
+        try AccessPolicy.checkCanErase(caller: caller)
+        guard case .privacy(let subject) = caller else { throw TripHistoryError.forbidden }
+        return try await repository.erase(riderID: riderID, requestedBy: subject)
+    }
+}
