@@ -52,9 +52,10 @@ import TripHistoryTestSupport
     /// Runs `body` with `count` instances, once each listens and the standby has replayed the migrated schema.
     /// With `sampledURL`, the lag sampler samples that server instead of the reader pool's (and `body` starts
     /// at once): as when a multi-host reader URL put the sampler's session on another node than the pool's.
-    /// With `readerURL`, the reader pool connects there instead.
+    /// With `readerURL`, the reader pool connects there instead. With `strict`, the cache is fenced by the
+    /// routing's change-feed barrier (strict coherence).
     private func withInstances(
-        _ count: Int, cache: Bool = false, sampledURL: String? = nil, readerURL: String? = nil,
+        _ count: Int, cache: Bool = false, strict: Bool = false, sampledURL: String? = nil, readerURL: String? = nil,
         _ body: ([Instance]) async throws -> Void
     ) async throws {
         let readURL = try Self.readURL()
@@ -99,7 +100,9 @@ import TripHistoryTestSupport
                 let repository = PostgresTripRepository(pool: writer, reads: routing)
                 instances.append(
                     Instance(
-                        api: await TestAPI(repository: repository, cache: responses), writer: writer, reader: reader,
+                        api: await TestAPI(
+                            repository: repository, cache: responses, cacheFence: strict ? routing : nil),
+                        writer: writer, reader: reader,
                         routing: routing, metrics: metrics))
             }
             do {
@@ -329,6 +332,79 @@ import TripHistoryTestSupport
                 }
             }
             #expect(changed == [31])
+        }
+    }
+
+    /// An erasure on one instance, answered only once the lagging standby has replayed it: right after the
+    /// 204 the other instance (strict coherence, its cache warm with the rider's pages) serves none of the
+    /// rider's trips, an analyst read routed to the standby counts none, the standby holds none, and the
+    /// feed reports each trip erased.
+    @Test func afterAnErasureNoInstanceNorTheStandbyReturnsTheRidersTrips() async throws {
+        try await withInstances(2, cache: true, strict: true) { instances in
+            let rider = DataTestDatabase.randomRiderID()
+            let owner = API.bearer(try await instances[0].api.riderToken(rider.rawValue))
+            let service = try await instances[0].api.recordHeaders()
+            var posted: [String] = []
+            for minute in 0..<3 {
+                posted.append(try await Self.post(instances[0], rider: rider, minute: minute, headers: service))
+            }
+            let ids = posted
+            let since = try await instances[1].api.test { client in
+                try await client.execute(uri: "/v1/riders/\(rider)/trips/changes", method: .get, headers: owner) {
+                    try #require($0.json().string("page.next_since"))
+                }
+            }
+            // Warm both caches with the list and a detail.
+            for instance in instances {
+                #expect(Set(try await Self.list(instance, rider: rider, headers: owner)) == Set(ids))
+                try await instance.api.test { client in
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips/\(ids[0])", method: .get, headers: owner) {
+                        #expect($0.status == .ok)
+                    }
+                }
+            }
+            // Wait until an analyst read on the standby sees the trips, so the erasure must reach it there.
+            let analyst = PostgresAnalystTripRepository(pool: instances[1].writer, reads: instances[1].routing)
+            let day = Date(timeIntervalSince1970: 1_777_593_600)
+            let filter = try AnalystTripFilter(
+                range: try DateRange(from: day, to: day.addingTimeInterval(86_400)), riderID: rider)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try await analyst.count(matching: filter, mode: .exact).value < 3 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(try await analyst.count(matching: filter, mode: .exact).value == 3)
+
+            let privacy = API.bearer(try await instances[0].api.privacyToken())
+            try await instances[0].api.test { client in
+                try await client.execute(uri: "/v1/riders/\(rider)", method: .delete, headers: privacy) {
+                    #expect($0.status == .noContent)
+                }
+            }
+            let readsBefore = instances[1].routing.statistics.readerReads
+            #expect(try await analyst.count(matching: filter, mode: .exact).value == 0)
+            #expect(instances[1].routing.statistics.readerReads == readsBefore + 1, "the count was read on the standby")
+            let onStandby = try await instances[1].reader.withConnection { connection in
+                try connection.query("SELECT count(*) FROM trips WHERE rider_id = \(rider.rawValue)::bigint").int64(
+                    0, 0)
+            }
+            #expect(onStandby == 0)
+            for instance in instances {
+                #expect(try await Self.list(instance, rider: rider, headers: owner).isEmpty)
+                try await instance.api.test { client in
+                    try await client.execute(uri: "/v1/riders/\(rider)/trips/\(ids[0])", method: .get, headers: owner) {
+                        #expect($0.status == .notFound)
+                    }
+                }
+            }
+            let erased = try await instances[1].api.test { client in
+                try await client.execute(
+                    uri: "/v1/riders/\(rider)/trips/changes?since=\(since)", method: .get, headers: owner
+                ) { response in
+                    (response.json()["data"] as? [[String: Any]])?.filter { $0["change"] as? String == "erased" }
+                        .compactMap { $0["id"] as? String }
+                }
+            }
+            #expect(Set(erased ?? []) == Set(ids))
         }
     }
 

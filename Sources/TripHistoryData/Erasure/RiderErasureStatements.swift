@@ -148,10 +148,12 @@ enum RiderErasureRow {
     }
 }
 
-/// The writer's WAL position now: after a commit on the same session, at or past its commit record.
+/// The writer's WAL insert position now: after a commit on the same session, at or past the end of its commit
+/// record. (The write position, `pg_current_wal_lsn()`, can still be before it when commits do not wait for
+/// their flush, `synchronous_commit = off`.)
 struct CurrentWALPosition: PostgresPreparedStatement {
-    static let name = "wal_current_v1"
-    static let sql = "SELECT pg_current_wal_lsn()::text"
+    static let name = "wal_insert_position_v1"
+    static let sql = "SELECT pg_current_wal_insert_lsn()::text"
 
     func makeBindings() -> PostgresBindings { PostgresBindings(capacity: 0) }
 
