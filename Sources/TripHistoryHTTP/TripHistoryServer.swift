@@ -99,6 +99,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
 
     public let riderTrips: RiderTrips<Repository>
     public let riderErasures: RiderErasures<Repository>
+    public let riderExports: RiderExports<Repository>
     public let analystTrips: AnalystTrips<AnalystRepository>
     /// Issues and verifies the bearer tokens the API accepts.
     public let tokens: AccessTokens
@@ -153,6 +154,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         )
         riderErasures = RiderErasures(
             eraseRider: EraseRider(repository: repository), tokens: tokens, cache: settings.cache)
+        riderExports = RiderExports(
+            exportTrips: ExportRiderTrips(repository: repository), exportSlots: exportSlots, presenter: presenter,
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, tracer: settings.tracer)
         analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),
             exportTrips: ExportAnalystTrips(
@@ -180,8 +184,11 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
         if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits, tracer: tracing?.tracer)) }
         operationalRoutes.register(on: router)
-        APIRoutes(riderTrips: riderTrips, riderErasures: riderErasures, analystTrips: analystTrips)
-            .register(on: router)
+        APIRoutes(
+            riderTrips: riderTrips, riderErasures: riderErasures, riderExports: riderExports,
+            analystTrips: analystTrips
+        )
+        .register(on: router)
         webPages?.register(on: router)
         return router
     }

@@ -65,6 +65,16 @@ public final class InMemoryTripRepository: TripRepository {
         }
     }
 
+    public func exportBatch(riderID: RiderID, after: TripKey?, limit: Int) async throws -> [Trip] {
+        try checkFailure()
+        return state.withLock { state in
+            state.queryCount += 1
+            return Array(
+                state.trips.filter { trip in trip.riderID == riderID && (after.map { TripKey(trip) < $0 } ?? true) }
+                    .sorted { TripKey($0) > TripKey($1) }.prefix(limit).map(Self.detail))
+        }
+    }
+
     /// Counts every matching trip; a planned count is the same number, marked as planned.
     public func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount {
         try checkFailure()

@@ -22,6 +22,7 @@ import TripHistoryTestSupport
         "GET /v1/riders/:rider_id/trips/:trip_id",
         "GET /v1/riders/:rider_id/trips/:trip_id/receipt",
         "GET /v1/riders/:rider_id/trips/changes",
+        "GET /v1/riders/:rider_id/trips/export",
         "POST /v1/riders/:rider_id/trips/:trip_id/adjustments",
         "POST /v1/trips",
         "GET /v1/trips",

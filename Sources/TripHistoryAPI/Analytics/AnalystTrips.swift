@@ -9,11 +9,6 @@ public import TripHistoryPresentation
 /// The analyst operations: the cross-rider trip list (`GET /v1/trips`) with its streaming CSV and NDJSON
 /// exports, and per-period aggregates (`GET /v1/trips/stats`). Analysts only: riders and services get 403.
 public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
-    /// Bytes gathered before an export writes them out: big enough for few writes, small enough that the first
-    /// bytes leave soon and little is buffered per connection.
-    static var exportChunkBytes: Int { 64 * 1024 }
-    /// What a 429 for a full export limit suggests waiting.
-    static var exportRetryAfterSeconds: Int { 10 }
     /// What a 429 for an analyst's stats limit suggests waiting.
     static var statsRetryAfterSeconds: Int { 1 }
 
@@ -118,86 +113,26 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         return APIResponse(status: .ok, headers: headers, body: .bytes(body))
     }
 
-    /// Streams every matching trip after `after`. The first batch is read before the response starts, so a
-    /// refused or failing query still gets a problem response; each later batch is read while the one before
-    /// it is encoded and written, and a write failing (the client went away) ends the loop and cancels that read.
-    /// A failure after the head was sent ends the response without its last chunk, which clients see as a
-    /// truncated transfer; they resume from the last complete line.
+    /// Streams every matching trip after `after` (`TripExportStream`); a client whose transfer was cut resumes
+    /// from the last complete line.
     private func export(
         _ parameters: AnalystListParameters, format: AnalystFormat, after: TripKey?, locale: SupportedLocale,
         caller: Caller, logger: Logger
     ) async throws -> APIResponse {
-        let slot: ConcurrencySlots.Slot
-        switch exportSlots.acquire(for: RateLimitKey(caller)) {
-        case .success(let taken): slot = taken
-        case .failure(.full):
-            throw Problem.tooManyRequests(
-                "At most \(exportSlots.capacity) exports may run at once; retry when one has finished.",
-                retryAfterSeconds: Self.exportRetryAfterSeconds
-            )
-        case .failure(.callerBusy):
-            throw Problem.tooManyRequests(
-                "At most \(exportSlots.perCaller) of your exports may run at once; retry when yours has finished.",
-                retryAfterSeconds: Self.exportRetryAfterSeconds
-            )
-        }
+        let slot = try exportSlots.exportSlot(for: caller)
         let timeZone = parameters.query.timeZone
         var batches = ExportBatches(
             try await mapped { try exportTrips.execute(filter: parameters.query.filter, after: after, caller: caller) },
             tracer: tracer)
         let first = try await mapped { try await batches.next() }
         let presenter = self.presenter
-        let body = APIBodyStream { [batches] writer in
-            // The slot is held for as long as this body exists, and freed when it is released.
-            _ = slot
-            var batches = batches
-            // One buffer per stream, flushed as a chunk whenever it passes exportChunkBytes.
-            var csv = CSVWriter(capacity: Self.exportChunkBytes + 4096)
-            var json = JSONWriter(capacity: Self.exportChunkBytes + 4096)
-            if format == .csv { csv.header() }
-            var batch = first
-            var rows = 0
-            // The read of the next batch, started before the current one is encoded, so the database and the
-            // encoder overlap. If the client goes away it is cancelled (a read not yet begun never starts) and
-            // awaited, so no read of this export outlives it or the export slot it holds.
-            var prefetch: Task<([Trip]?, ExportBatches<Repository>), any Error>?
-            do {
-                while let trips = batch {
-                    prefetch = Task { [batches] in
-                        try Task.checkCancellation()
-                        var batches = batches
-                        let next = try await batches.next()
-                        return (next, batches)
-                    }
-                    for trip in trips {
-                        if format == .csv {
-                            csv.trip(trip)
-                            if csv.bytes.count >= Self.exportChunkBytes {
-                                try await writer.write(ByteBuffer(bytes: csv.bytes))
-                                csv.clear()
-                            }
-                        } else {
-                            json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
-                            json.endLine()
-                            if json.byteCount >= Self.exportChunkBytes {
-                                try await writer.write(json.byteBuffer)
-                                json.clear()
-                            }
-                        }
-                    }
-                    rows += trips.count
-                    (batch, batches) = try await prefetch!.value
-                    prefetch = nil
-                }
-                let rest = format == .csv ? ByteBuffer(bytes: csv.bytes) : json.byteBuffer
-                if rest.readableBytes > 0 { try await writer.write(rest) }
-            } catch {
-                prefetch?.cancel()
-                _ = try? await prefetch?.value
-                logger.info("export ended early", metadata: ["rows": "\(rows)", "error": "\(error)"])
-                throw error
+        let encoding: TripExportStream<AnalystTripBatches<Repository>>.Encoding =
+            format == .csv
+            ? .csv(header: CSVWriter.columns) { csv, trip in csv.trip(trip) }
+            : .ndjson { json, trip in
+                json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
             }
-        }
+        let body = TripExportStream(batches: batches, first: first, slot: slot, encoding: encoding, logger: logger).body
         var headers = Self.headers(contentType: format.mediaType, locale: locale)
         if format == .csv {
             headers[.contentType] = "text/csv; charset=utf-8; header=present"

@@ -42,32 +42,13 @@ extension JSONWriter {
         field("refunds_minor", lifecycle.totals.refundsMinor)
         if trip.adjustments != nil, let lines = trip.receipt.breakdown {
             key("breakdown")
-            beginArray()
-            for line in lines {
-                beginObject()
-                field("kind", line.kind.rawValue)
-                field("amount_minor", line.amountMinor)
-                endObject()
-            }
-            endArray()
+            breakdown(lines)
         }
         endObject()
         if let adjustments = trip.adjustments {
             receipt(trip.receipt)
             key("adjustments")
-            beginArray()
-            for adjustment in adjustments {
-                beginObject()
-                key("id")
-                quotedInt(adjustment.id.rawValue)
-                field("kind", adjustment.kind.rawValue)
-                field("amount_minor", adjustment.amountMinor)
-                field("reason", adjustment.reason)
-                key("created_at")
-                timestamp(adjustment.createdAt)
-                endObject()
-            }
-            endArray()
+            self.adjustments(adjustments)
         }
         key("display")
         beginObject()
@@ -80,6 +61,35 @@ extension JSONWriter {
         field("status", display.status)
         endObject()
         endObject()
+    }
+
+    /// A fare breakdown as the API's array of `{kind, amount_minor}`.
+    mutating func breakdown(_ lines: [FareLine]) {
+        beginArray()
+        for line in lines {
+            beginObject()
+            field("kind", line.kind.rawValue)
+            field("amount_minor", line.amountMinor)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// A ledger as the API's array of adjustments, oldest first.
+    mutating func adjustments(_ adjustments: [Adjustment]) {
+        beginArray()
+        for adjustment in adjustments {
+            beginObject()
+            key("id")
+            quotedInt(adjustment.id.rawValue)
+            field("kind", adjustment.kind.rawValue)
+            field("amount_minor", adjustment.amountMinor)
+            field("reason", adjustment.reason)
+            key("created_at")
+            timestamp(adjustment.createdAt)
+            endObject()
+        }
+        endArray()
     }
 
     /// The payment, driver and route, each only when recorded.

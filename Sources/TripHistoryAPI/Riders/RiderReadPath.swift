@@ -25,6 +25,8 @@ public enum RiderReadPath: Equatable, Sendable {
         } else {
             guard !segments[5].isEmpty else { return nil }
             // The router matches the fixed segment before the parameter, and so does this.
+            // The export streams, so only the router answers it.
+            if segments[5].elementsEqual("export".utf8) { return nil }
             if segments[5].elementsEqual("changes".utf8) {
                 self = .changes(riderID: riderID)
             } else {

@@ -55,6 +55,16 @@ public struct PostgresTripRepository: TripRepository {
         return try await mapErrors("list trips") { try await read(query.riderID) { try await $0.read(statement) } }
     }
 
+    /// A batch of the rider's export: trips older than `after`, newest first, with receipts and ledgers. Read
+    /// like the rider's pages (replicas, read-your-writes).
+    public func exportBatch(riderID: RiderID, after: TripKey?, limit: Int) async throws -> [Trip] {
+        let statement = RiderTripsExportBatch(
+            riderID: riderID,
+            keyRequestedAt: after.map { PostgresTimestampBound.micros($0.requestedAtMicros) } ?? .infinity,
+            keyID: after?.id.rawValue ?? Int64.max, limit: max(limit, 0))
+        return try await mapErrors("export trips") { try await read(riderID) { try await $0.read(statement) } }
+    }
+
     /// How many of the rider's trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the
     /// planner's estimate for `.planned` and past that limit. Read like the rider's pages (replicas, read-your-writes).
     public func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount {

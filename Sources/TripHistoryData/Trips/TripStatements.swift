@@ -117,6 +117,38 @@ struct TripByID: PostgresPreparedStatement {
     }
 }
 
+/// Up to `limit` of a rider's trips strictly older than the key, newest first, each with its receipt and
+/// ledger: a batch of the rider's export. A keyset range scan on `trips_rider_history` like a list page.
+struct RiderTripsExportBatch: PostgresPreparedStatement {
+    static let name = "trips_export_batch_v1"
+    static let sql = """
+        SELECT \(TripStatements.columns), \(TripStatements.detailColumns)
+        FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+        WHERE trips.rider_id = $1 AND (trips.requested_at, trips.id) < ($2::timestamptz, $3::bigint)
+        ORDER BY trips.requested_at DESC, trips.id DESC
+        LIMIT $4
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let riderID: RiderID
+    let keyRequestedAt: PostgresTimestampBound
+    let keyID: Int64
+    let limit: Int
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(riderID)
+        bindings.append(keyRequestedAt)
+        bindings.append(keyID)
+        bindings.append(limit)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Trip {
+        try TripRowDecoder.detail(rows, row: row)
+    }
+}
+
 /// Stores a validated trip and returns its new id.
 struct InsertTrip: PostgresPreparedStatement {
     static let name = "trips_insert_v2"

@@ -29,7 +29,7 @@ public struct ExportAnalystTrips<Repository: AnalystTripRepository>: Sendable {
 
 /// The batches of one export. Each `next()` runs one short query for the trips after the last one returned,
 /// so stopping the iteration (e.g. when the client went away) stops the database work at once.
-public struct AnalystTripBatches<Repository: AnalystTripRepository>: Sendable {
+public struct AnalystTripBatches<Repository: AnalystTripRepository>: TripBatches {
     private let repository: Repository
     private let filter: AnalystTripFilter
     private let batchSize: Int

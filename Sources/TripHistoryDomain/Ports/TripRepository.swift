@@ -30,6 +30,10 @@ public protocol TripRepository: Sendable {
     /// and recorded concurrently is either removed too or refused with `.riderErased`.
     func erase(riderID: RiderID, requestedBy: String) async throws -> RiderErasure
 
+    /// Up to `limit` of the rider's trips strictly older than `after` (from the newest when nil), newest first,
+    /// each with its receipt and adjustments as a detail read returns them: one batch of the rider's export.
+    func exportBatch(riderID: RiderID, after: TripKey?, limit: Int) async throws -> [Trip]
+
     /// How many of the rider's trips match `filter`, counted as `mode` says (see `TripCount`).
     func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount
 

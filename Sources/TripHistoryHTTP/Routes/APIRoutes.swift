@@ -9,6 +9,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
 
     let riderTrips: RiderTrips<Repository>
     let riderErasures: RiderErasures<Repository>
+    let riderExports: RiderExports<Repository>
     let analystTrips: AnalystTrips<AnalystRepository>
 
     /// The route pattern of a trip's adjustments.
@@ -55,6 +56,11 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                 }
             )
         }
+        router.get(RouterPath(RiderExports<Repository>.route.routerPattern)) { request, context in
+            Response(
+                try await riderExports.export(
+                    riderID: context.parameters.get("rider_id")?[...], head: request.head, logger: context.logger))
+        }
         router.delete(RouterPath(RiderErasures<Repository>.route.routerPattern)) { request, context in
             Response(
                 try await riderErasures.erase(riderID: context.parameters.get("rider_id")?[...], head: request.head))
@@ -70,6 +76,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
         router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.receiptRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(Self.adjustmentsRoute.routerPattern), allowed: [.post])
+        router.rejectOtherMethods(RouterPath(RiderExports<Repository>.route.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderErasures<Repository>.route.routerPattern), allowed: [.delete])
         router.rejectOtherMethods("/v1/trips", allowed: [.get, .post])
         router.rejectOtherMethods("/v1/trips/stats", allowed: [.get])

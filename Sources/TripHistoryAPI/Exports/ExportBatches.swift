@@ -5,18 +5,18 @@ import TripHistoryDomain
 /// database is an `export.batch` span under the request's span, with the batch's index (from 0) and its row
 /// count, and the read's statement spans under it. The request span ends once the response's head is ready,
 /// so its context is kept from the start of the export rather than read from the task that streams the body.
-struct ExportBatches<Repository: AnalystTripRepository>: Sendable {
+struct ExportBatches<Batches: TripBatches>: Sendable {
     /// The span attribute holding a batch's index in its export, from 0.
     static var indexAttribute: String { "trip_history.export.batch.index" }
     /// The span attribute holding the number of trips a batch read.
     static var rowsAttribute: String { "trip_history.export.batch.rows" }
 
-    private var batches: AnalystTripBatches<Repository>
+    private var batches: Batches
     private let tracing: (tracer: any Tracer, context: ServiceContext)?
     private var index = 0
 
     /// `batches` traced with `tracer` when given and the current context is a traced request's.
-    init(_ batches: AnalystTripBatches<Repository>, tracer: (any Tracer)?) {
+    init(_ batches: Batches, tracer: (any Tracer)?) {
         self.batches = batches
         tracing = tracer.flatMap { tracer in
             guard let context = ServiceContext.current, context.requestSpan != nil else { return nil }
@@ -24,7 +24,7 @@ struct ExportBatches<Repository: AnalystTripRepository>: Sendable {
         }
     }
 
-    /// The next non-empty batch, or nil once every matching trip was returned (`AnalystTripBatches.next()`).
+    /// The next non-empty batch, or nil once every trip was returned (`TripBatches.next()`).
     mutating func next() async throws -> [Trip]? {
         // Only a read of the database is a span: a finished export's last call reads nothing.
         guard let tracing, !batches.isFinished else { return try await batches.next() }

@@ -19,6 +19,14 @@ struct CSVWriter {
         "refunds_minor", "version", "recorded_at", "updated_at",
     ]
 
+    /// The columns a rider's export adds after `columns`: the correction total, then the receipt's parts, each
+    /// empty when not recorded, and the fare breakdown and the adjustments as JSON arrays (the API's form).
+    static let receiptColumns = [
+        "corrections_minor", "payment_method", "payment_brand", "payment_last4", "driver_first_name",
+        "vehicle_make", "vehicle_model", "vehicle_color", "vehicle_plate", "route_polyline", "fare_breakdown",
+        "adjustments",
+    ]
+
     private(set) var bytes: [UInt8]
 
     init(capacity: Int) {
@@ -34,6 +42,42 @@ struct CSVWriter {
     /// total, tips, refunds, version and times) comes last, so readers of the earlier columns read on as
     /// before. Written field by field into the buffer, since exports write hundreds of thousands of these.
     mutating func trip(_ trip: Trip) {
+        tripFields(trip)
+        endRecord()
+    }
+
+    /// A record of `columns` then `receiptColumns`, for a trip read with its receipt and adjustments.
+    mutating func tripWithReceipt(_ trip: Trip) {
+        tripFields(trip)
+        comma()
+        DecimalDigits.append(trip.lifecycle.totals.correctionsMinor, to: &bytes)
+        let receipt = trip.receipt
+        let vehicle = receipt.driver?.vehicle
+        for text in [
+            receipt.payment?.method.rawValue, receipt.payment?.brand, receipt.payment?.last4,
+            receipt.driver?.firstName, vehicle?.make, vehicle?.model, vehicle?.color, vehicle?.plate,
+            receipt.route?.polyline,
+        ] {
+            comma()
+            if let text { appendText(text) }
+        }
+        var json = JSONWriter(capacity: 256)
+        json.breakdown(receipt.breakdown ?? [])
+        comma()
+        appendText(String(decoding: json.bytes, as: UTF8.self))
+        json.clear()
+        json.adjustments(trip.adjustments ?? [])
+        comma()
+        appendText(String(decoding: json.bytes, as: UTF8.self))
+        endRecord()
+    }
+
+    private mutating func endRecord() {
+        bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+    }
+
+    /// The fields of `columns`, without the record's end.
+    private mutating func tripFields(_ trip: Trip) {
         let d = trip.details
         DecimalDigits.append(trip.id.rawValue, to: &bytes)
         comma()
@@ -73,7 +117,6 @@ struct CSVWriter {
         RFC3339.append(lifecycle.recordedAt, to: &bytes)
         comma()
         RFC3339.append(lifecycle.updatedAt, to: &bytes)
-        bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
 
     /// A text cell: always quoted, and defused when a spreadsheet could read it, or a part of it, as a formula.

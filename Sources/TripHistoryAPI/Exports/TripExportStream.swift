@@ -1,0 +1,104 @@
+import Logging
+import NIOCore
+import TripHistoryDomain
+
+/// The body of a streamed export, shared by the analyst export and the rider's own: the first batch is read
+/// before the response starts, so a refused or failing query still gets a problem response; each later batch
+/// is read while the one before it is encoded and written, and a write failing (the client went away) ends
+/// the loop and cancels that read. A failure after the head was sent ends the response without its last
+/// chunk, which clients see as a truncated transfer. The export slot is held for as long as the body exists.
+struct TripExportStream<Batches: TripBatches>: Sendable {
+    /// Bytes gathered before the stream writes them out: big enough for few writes, small enough that the
+    /// first bytes leave soon and little is buffered per connection.
+    static var chunkBytes: Int { 64 * 1024 }
+
+    /// How one trip is written: a CSV record, or one JSON object and its line break.
+    enum Encoding: Sendable {
+        case csv(header: [String], record: @Sendable (inout CSVWriter, Trip) -> Void)
+        case ndjson(@Sendable (inout JSONWriter, Trip) -> Void)
+    }
+
+    let batches: ExportBatches<Batches>
+    let first: [Trip]?
+    let slot: ConcurrencySlots.Slot
+    let encoding: Encoding
+    let logger: Logger
+
+    var body: APIBodyStream {
+        APIBodyStream { [self] writer in
+            _ = slot
+            var batches = self.batches
+            // One buffer per stream, flushed as a chunk whenever it passes chunkBytes.
+            var csv = CSVWriter(capacity: Self.chunkBytes + 4096)
+            var json = JSONWriter(capacity: Self.chunkBytes + 4096)
+            if case .csv(let header, _) = encoding { csv.record(header) }
+            var batch = first
+            var rows = 0
+            // The read of the next batch, started before the current one is encoded, so the database and the
+            // encoder overlap. If the client goes away it is cancelled (a read not yet begun never starts) and
+            // awaited, so no read of this export outlives it or the export slot it holds.
+            var prefetch: Task<([Trip]?, ExportBatches<Batches>), any Error>?
+            do {
+                while let trips = batch {
+                    prefetch = Task { [batches] in
+                        try Task.checkCancellation()
+                        var batches = batches
+                        let next = try await batches.next()
+                        return (next, batches)
+                    }
+                    for trip in trips {
+                        switch encoding {
+                        case .csv(_, let record):
+                            record(&csv, trip)
+                            if csv.bytes.count >= Self.chunkBytes {
+                                try await writer.write(ByteBuffer(bytes: csv.bytes))
+                                csv.clear()
+                            }
+                        case .ndjson(let line):
+                            line(&json, trip)
+                            json.endLine()
+                            if json.byteCount >= Self.chunkBytes {
+                                try await writer.write(json.byteBuffer)
+                                json.clear()
+                            }
+                        }
+                    }
+                    rows += trips.count
+                    (batch, batches) = try await prefetch!.value
+                    prefetch = nil
+                }
+                let rest: ByteBuffer
+                switch encoding {
+                case .csv: rest = ByteBuffer(bytes: csv.bytes)
+                case .ndjson: rest = json.byteBuffer
+                }
+                if rest.readableBytes > 0 { try await writer.write(rest) }
+            } catch {
+                prefetch?.cancel()
+                _ = try? await prefetch?.value
+                logger.info("export ended early", metadata: ["rows": "\(rows)", "error": "\(error)"])
+                throw error
+            }
+        }
+    }
+}
+
+extension ConcurrencySlots {
+    /// What a 429 for a full export limit suggests waiting.
+    static var exportRetryAfterSeconds: Int { 10 }
+
+    /// A slot for an export of `caller`, or the 429 saying which limit is full.
+    func exportSlot(for caller: Caller) throws(Problem) -> Slot {
+        switch acquire(for: RateLimitKey(caller)) {
+        case .success(let slot): return slot
+        case .failure(.full):
+            throw Problem.tooManyRequests(
+                "At most \(capacity) exports may run at once; retry when one has finished.",
+                retryAfterSeconds: Self.exportRetryAfterSeconds)
+        case .failure(.callerBusy):
+            throw Problem.tooManyRequests(
+                "At most \(perCaller) of your exports may run at once; retry when yours has finished.",
+                retryAfterSeconds: Self.exportRetryAfterSeconds)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+public import HTTPTypes
+public import Logging
+import NIOCore
+public import Tracing
+public import TripHistoryDomain
+public import TripHistoryPresentation
+
+/// `GET /v1/riders/{rider_id}/trips/export`: every trip of a rider, newest first, with receipts and
+/// adjustments, streamed as CSV or NDJSON (GDPR Article 20). The rider reads their own; analysts anyone's.
+/// It shares the analyst exports' streaming, slots and spreadsheet-safe CSV.
+public struct RiderExports<Repository: TripRepository>: Sendable {
+    /// The route's pattern.
+    public static var route: String { "/v1/riders/{rider_id}/trips/export" }
+
+    private let exportTrips: ExportRiderTrips<Repository>
+    private let exportSlots: ConcurrencySlots
+    private let presenter: TripPresenter
+    private let localeNegotiator: LocaleNegotiator
+    private let tokens: AccessTokens
+    private let tracer: (any Tracer)?
+
+    /// `exportSlots` are the analyst exports' own: both kinds of export count against one limit.
+    public init(
+        exportTrips: ExportRiderTrips<Repository>, exportSlots: ConcurrencySlots, presenter: TripPresenter,
+        localeNegotiator: LocaleNegotiator, tokens: AccessTokens, tracer: (any Tracer)? = nil
+    ) {
+        self.exportTrips = exportTrips
+        self.exportSlots = exportSlots
+        self.presenter = presenter
+        self.localeNegotiator = localeNegotiator
+        self.tokens = tokens
+        self.tracer = tracer
+    }
+
+    /// The export of the path's rider, in the `format` the query names (`csv` or `ndjson`).
+    public func export(riderID text: Substring?, head: HTTPRequest, logger: Logger) async throws -> APIResponse {
+        let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
+        let riderID = try RiderTrips<Repository>.riderID(text)
+        let query = try QueryParameters(target: head.path ?? "")
+        try TripListParameters.rejectRepeated(["format"], in: query)
+        let format: AnalystFormat
+        switch query["format"] {
+        case "csv": format = .csv
+        case "ndjson": format = .ndjson
+        default: throw Problem.invalidParameter("format", "format must be csv or ndjson.")
+        }
+        let batches = try exportTrips.execute(riderID: riderID, after: nil, caller: caller)
+        let slot = try exportSlots.exportSlot(for: caller)
+        var traced = ExportBatches(batches, tracer: tracer)
+        let first = try await traced.next()
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
+        let presenter = self.presenter
+        let encoding: TripExportStream<RiderTripBatches<Repository>>.Encoding =
+            format == .csv
+            ? .csv(header: CSVWriter.columns + CSVWriter.receiptColumns) { csv, trip in csv.tripWithReceipt(trip) }
+            : .ndjson { json, trip in
+                json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: nil))
+            }
+        var headers: HTTPFields = [
+            .contentType: format == .csv ? "text/csv; charset=utf-8; header=present" : format.mediaType,
+            .cacheControl: "no-store",
+            .vary: "Authorization, Accept-Language",
+            .contentLanguage: locale.identifier,
+        ]
+        let name = "trips-\(riderID).\(format == .csv ? "csv" : "ndjson")"
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        let stream = TripExportStream(batches: traced, first: first, slot: slot, encoding: encoding, logger: logger)
+        return APIResponse(status: .ok, headers: headers, body: .stream(stream.body))
+    }
+}
