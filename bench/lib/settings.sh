@@ -11,8 +11,8 @@ read_settings() {
     # BENCH_BASELINE_BIN against this checkout's, on the uncached first page and detail, a cached 200 and a 304). Every mode
     # uses the same build, cluster and seed as the full run.
     ONLY=${BENCH_ONLY:-}
-    [[ -z $ONLY || $ONLY == rider || $ONLY == analyst || $ONLY == overload || $ONLY == compare ]] ||
-        th_die "BENCH_ONLY must be empty, 'rider', 'analyst', 'overload' or 'compare' (got '$ONLY')"
+    [[ -z $ONLY || $ONLY == rider || $ONLY == analyst || $ONLY == overload || $ONLY == compare || $ONLY == privacy ]] ||
+        th_die "BENCH_ONLY must be empty, 'rider', 'analyst', 'overload', 'compare' or 'privacy' (got '$ONLY')"
     BASELINE_BIN=${BENCH_BASELINE_BIN:-}       # compare: the other trip-history binary (e.g. built from an older commit)
     CANDIDATE_BIN=${BENCH_CANDIDATE_BIN:-}     # compare: the binary measured against it; this checkout's build when empty
     # compare: NAME=VALUE settings, separated by spaces, added to each side's environment (the same binary on both
@@ -28,6 +28,8 @@ read_settings() {
     THREADS=${BENCH_THREADS:-2}                # wrk threads
     ROUNDS=${BENCH_ROUNDS:-5}                  # interleaved rounds of the headline comparisons and of compare (0 skips the rounds)
     ROUND_DURATION=${BENCH_ROUND_DURATION:-5s} # length of each measured run in those rounds (after a 1s warm-up)
+    PRIVACY_ROUNDS=${BENCH_PRIVACY_ROUNDS:-5}  # privacy: riders exported and erased, one per round
+    PRIVACY_TRIPS=${BENCH_PRIVACY_TRIPS:-1000} # privacy: trips (each with one adjustment) of each of them
     ANALYST_ROUNDS=${BENCH_ANALYST_ROUNDS:-3}  # measured rounds of each export and of COPY in the analyst section
     ANALYST_DEEP_PAGE=${BENCH_ANALYST_DEEP_PAGE:-200} # analyst list page (limit 100) compared with page 1
 
