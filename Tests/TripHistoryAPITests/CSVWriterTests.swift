@@ -62,8 +62,19 @@ import TripHistoryFakes
 
     @Test func theHeaderRowIsThePlainColumnNames() {
         var writer = CSVWriter(capacity: 1024)
-        writer.header()
+        writer.record(CSVWriter.columns)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == CSVWriter.columns.joined(separator: ",") + "\r\n")
+    }
+
+    /// A trip without a receipt still fills every receipt column: empty cells, and empty JSON arrays.
+    @Test func aRecordWithTheReceiptHasACellPerColumnEvenWithoutOne() {
+        let trip = TripFixtures.trip(id: 9, requestedAt: Date(timeIntervalSince1970: 1_772_000_000))
+        var writer = CSVWriter(capacity: 1024)
+        writer.tripWithReceipt(trip)
+        let fields = parseCSV(String(decoding: writer.bytes, as: UTF8.self)).first ?? []
+        #expect(fields.count == CSVWriter.columns.count + CSVWriter.receiptColumns.count)
+        #expect(Array(fields.suffix(3)) == ["", "[]", "[]"])
+        #expect(fields[CSVWriter.columns.count] == "0", "corrections_minor")
     }
 
     @Test func aCityThatLooksLikeAFormulaIsDefusedToo() {

@@ -34,10 +34,6 @@ struct CSVWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func header() {
-        record(Self.columns)
-    }
-
     /// One record per trip; `completed_at` is empty for a canceled trip. The trip's life after the ride (its
     /// total, tips, refunds, version and times) comes last, so readers of the earlier columns read on as
     /// before. Written field by field into the buffer, since exports write hundreds of thousands of these.
