@@ -147,20 +147,3 @@ enum RiderErasureRow {
             adjustments: Int(adjustments), requestedBy: requestedBy)
     }
 }
-
-/// The writer's WAL insert position now: after a commit on the same session, at or past the end of its commit
-/// record. (The write position, `pg_current_wal_lsn()`, can still be before it when commits do not wait for
-/// their flush, `synchronous_commit = off`.)
-struct CurrentWALPosition: PostgresPreparedStatement {
-    static let name = "wal_insert_position_v1"
-    static let sql = "SELECT pg_current_wal_insert_lsn()::text"
-
-    func makeBindings() -> PostgresBindings { PostgresBindings(capacity: 0) }
-
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> WALPosition {
-        guard let text = try rows.string(row, 0), let position = WALPosition(text) else {
-            throw PostgresError(kind: .decoding, message: "unexpected WAL position")
-        }
-        return position
-    }
-}

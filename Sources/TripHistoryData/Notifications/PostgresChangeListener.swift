@@ -108,7 +108,7 @@ public final class PostgresChangeListener: Service, Sendable {
                         connectionString: connectionString, applicationName: applicationName)
                     try opened.execute(unsafeSQL: "LISTEN \(Self.channel)")
                     if let barrierChannel { try opened.execute(unsafeSQL: "LISTEN \(barrierChannel)") }
-                    let position = try onCommitted == nil ? nil : Self.position(opened)
+                    let position = try onCommitted == nil ? nil : opened.walInsertPosition()
                     connection = opened
                     lastHeard = .now
                     retryMilliseconds = 100
@@ -142,7 +142,8 @@ public final class PostgresChangeListener: Service, Sendable {
                 }
                 var position: WALPosition?
                 if onCommitted != nil, received.contains(where: { $0.channel == Self.channel }) {
-                    position = try Self.position(current)
+                    // The writer's insert position: past the commit of every notification already received.
+                    position = try current.walInsertPosition()
                 }
                 for notification in received {
                     if notification.channel == Self.channel {
@@ -191,15 +192,6 @@ public final class PostgresChangeListener: Service, Sendable {
             span.updateAttributes { $0.merge(attributes()) }
             body()
         }
-    }
-
-    /// The writer's WAL insert position: past the commit of every notification already received.
-    private static func position(_ connection: PostgresConnection) throws(PostgresError) -> WALPosition {
-        let text = try connection.query("SELECT pg_current_wal_insert_lsn()::text").string(0, 0)
-        guard let position = text.flatMap(WALPosition.init) else {
-            throw PostgresError(kind: .decoding, message: "pg_current_wal_insert_lsn() returned \(text ?? "null")")
-        }
-        return position
     }
 
     private func sleep(milliseconds: Int32, slice: Int32, unless stop: NIOLockedValueBox<Bool>) {

@@ -220,17 +220,28 @@ public final class PostgresConnection: @unchecked Sendable {
         try execute(unsafeSQL: "SET LOCAL statement_timeout = 0; COMMIT")
     }
 
+    /// The server's WAL insert position: at or past the end of everything written so far, this session's last
+    /// commit included. (The write position, `pg_current_wal_lsn()`, can still be before a commit that did not
+    /// wait for its flush, `synchronous_commit = off`.)
+    public func walInsertPosition() throws(PostgresError) -> WALPosition {
+        let text = try query("SELECT pg_current_wal_insert_lsn()::text").string(0, 0)
+        guard let position = text.flatMap(WALPosition.init) else {
+            throw PostgresError(kind: .decoding, message: "pg_current_wal_insert_lsn() returned \(text ?? "null")")
+        }
+        return position
+    }
+
     /// Returns once a standby streaming from this server has flushed everything written here so far, this
     /// session's last commit included (`pg_stat_replication`, which shows positions only to superusers and
-    /// members of `pg_read_all_stats`). Throws `PostgresError` of kind `timedOut` when none has within
-    /// `queryTimeout` (5 s without one): the commit stands on this server, but no standby vouches for it.
-    public func awaitStandbyCopy() throws(PostgresError) {
-        guard let written = try query("SELECT pg_current_wal_insert_lsn()::text").string(0, 0) else {
-            throw PostgresError(kind: .decoding, message: "pg_current_wal_insert_lsn() returned null")
-        }
+    /// members of `pg_read_all_stats`), and returns that position. Throws `PostgresError` of kind `timedOut`
+    /// when none has within `queryTimeout` (5 s without one): the commit stands on this server, but no standby
+    /// vouches for it.
+    @discardableResult
+    public func awaitStandbyCopy() throws(PostgresError) -> WALPosition {
+        let written = try walInsertPosition()
         let deadline = ContinuousClock.now + (queryTimeout ?? .seconds(5))
         let check: PostgresQuery =
-            "SELECT EXISTS (SELECT 1 FROM pg_stat_replication WHERE flush_lsn >= \(written)::pg_lsn)"
+            "SELECT EXISTS (SELECT 1 FROM pg_stat_replication WHERE flush_lsn >= \(written.description)::pg_lsn)"
         while try query(check).bool(0, 0) != true {
             guard ContinuousClock.now < deadline else {
                 throw PostgresError(
@@ -238,6 +249,7 @@ public final class PostgresConnection: @unchecked Sendable {
             }
             usleep(2000)
         }
+        return written
     }
 
     /// Streams rows into `COPY ... FROM STDIN` (text format): `produce` fills the buffer it is given (empty

@@ -208,10 +208,9 @@ public struct PostgresTripRepository: TripRepository {
                     try connection.execute(NotifyTripChange(riderID: riderID))
                     return erasure
                 }
-                if requiresStandbyCopy { try connection.awaitStandbyCopy() }
-                guard let position = try connection.executeFirst(CurrentWALPosition()) else {
-                    throw PostgresError(kind: .decoding, message: "no WAL position")
-                }
+                // Where the reader must have replayed to: the position the standby copy waited for, if any.
+                let position =
+                    requiresStandbyCopy ? try connection.awaitStandbyCopy() : try connection.walInsertPosition()
                 return (erasure, position)
             }
         }
