@@ -16,4 +16,7 @@ enum AnalystFormat: NegotiatedFormat {
     }
 
     var mediaTypeAliases: [String] { self == .ndjson ? ["application/ndjson"] : [] }
+
+    /// The `Content-Type` of an export in this format: CSV says its charset and that it has a header row.
+    var exportContentType: String { self == .csv ? "text/csv; charset=utf-8; header=present" : mediaType }
 }

@@ -126,16 +126,15 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             tracer: tracer)
         let first = try await mapped { try await batches.next() }
         let presenter = self.presenter
-        let encoding: TripExportStream<AnalystTripBatches<Repository>>.Encoding =
+        let encoding: TripExportStream.Encoding =
             format == .csv
             ? .csv(header: CSVWriter.columns) { csv, trip in csv.trip(trip) }
             : .ndjson { json, trip in
                 json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
             }
         let body = TripExportStream(batches: batches, first: first, slot: slot, encoding: encoding, logger: logger).body
-        var headers = Self.headers(contentType: format.mediaType, locale: locale)
+        var headers = Self.headers(contentType: format.exportContentType, locale: locale)
         if format == .csv {
-            headers[.contentType] = "text/csv; charset=utf-8; header=present"
             headers[.contentDisposition] = #"attachment; filename="trips.csv""#
         }
         headers[.cacheControl] = "no-store"

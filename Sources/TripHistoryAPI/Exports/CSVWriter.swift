@@ -163,7 +163,7 @@ struct CSVWriter {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             append(field)
         }
-        bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+        endRecord()
     }
 
     /// A field quoted exactly when it holds a comma, a quote, CR or LF; used for the header's column names.

@@ -5,18 +5,18 @@ import TripHistoryDomain
 /// database is an `export.batch` span under the request's span, with the batch's index (from 0) and its row
 /// count, and the read's statement spans under it. The request span ends once the response's head is ready,
 /// so its context is kept from the start of the export rather than read from the task that streams the body.
-struct ExportBatches<Batches: TripBatches>: Sendable {
+struct ExportBatches: Sendable {
     /// The span attribute holding a batch's index in its export, from 0.
     static var indexAttribute: String { "trip_history.export.batch.index" }
     /// The span attribute holding the number of trips a batch read.
     static var rowsAttribute: String { "trip_history.export.batch.rows" }
 
-    private var batches: Batches
+    private var batches: TripBatches
     private let tracing: (tracer: any Tracer, context: ServiceContext)?
     private var index = 0
 
     /// `batches` traced with `tracer` when given and the current context is a traced request's.
-    init(_ batches: Batches, tracer: (any Tracer)?) {
+    init(_ batches: TripBatches, tracer: (any Tracer)?) {
         self.batches = batches
         tracing = tracer.flatMap { tracer in
             guard let context = ServiceContext.current, context.requestSpan != nil else { return nil }

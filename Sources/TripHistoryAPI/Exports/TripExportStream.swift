@@ -7,7 +7,7 @@ import TripHistoryDomain
 /// is read while the one before it is encoded and written, and a write failing (the client went away) ends
 /// the loop and cancels that read. A failure after the head was sent ends the response without its last
 /// chunk, which clients see as a truncated transfer. The export slot is held for as long as the body exists.
-struct TripExportStream<Batches: TripBatches>: Sendable {
+struct TripExportStream: Sendable {
     /// Bytes gathered before the stream writes them out: big enough for few writes, small enough that the
     /// first bytes leave soon and little is buffered per connection.
     static var chunkBytes: Int { 64 * 1024 }
@@ -18,7 +18,7 @@ struct TripExportStream<Batches: TripBatches>: Sendable {
         case ndjson(@Sendable (inout JSONWriter, Trip) -> Void)
     }
 
-    let batches: ExportBatches<Batches>
+    let batches: ExportBatches
     let first: [Trip]?
     let slot: ConcurrencySlots.Slot
     let encoding: Encoding
@@ -37,7 +37,7 @@ struct TripExportStream<Batches: TripBatches>: Sendable {
             // The read of the next batch, started before the current one is encoded, so the database and the
             // encoder overlap. If the client goes away it is cancelled (a read not yet begun never starts) and
             // awaited, so no read of this export outlives it or the export slot it holds.
-            var prefetch: Task<([Trip]?, ExportBatches<Batches>), any Error>?
+            var prefetch: Task<([Trip]?, ExportBatches), any Error>?
             do {
                 while let trips = batch {
                     prefetch = Task { [batches] in

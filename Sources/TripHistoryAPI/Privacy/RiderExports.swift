@@ -50,14 +50,14 @@ public struct RiderExports<Repository: TripRepository>: Sendable {
         let first = try await traced.next()
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         let presenter = self.presenter
-        let encoding: TripExportStream<RiderTripBatches<Repository>>.Encoding =
+        let encoding: TripExportStream.Encoding =
             format == .csv
             ? .csv(header: CSVWriter.columns + CSVWriter.receiptColumns) { csv, trip in csv.tripWithReceipt(trip) }
             : .ndjson { json, trip in
                 json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: nil))
             }
         var headers: HTTPFields = [
-            .contentType: format == .csv ? "text/csv; charset=utf-8; header=present" : format.mediaType,
+            .contentType: format.exportContentType,
             .cacheControl: "no-store",
             .vary: "Authorization, Accept-Language",
             .contentLanguage: locale.identifier,

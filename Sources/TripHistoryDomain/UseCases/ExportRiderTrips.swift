@@ -15,34 +15,10 @@ public struct ExportRiderTrips<Repository: TripRepository>: Sendable {
 
     /// The batches of the rider's export, starting strictly older than `after`. Checks the caller before
     /// anything is read, as a read of the rider's list does (another rider gets `notFound`).
-    public func execute(riderID: RiderID, after: TripKey?, caller: Caller) throws -> RiderTripBatches<Repository> {
+    public func execute(riderID: RiderID, after: TripKey?, caller: Caller) throws -> TripBatches {
         try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
-        return RiderTripBatches(repository: repository, riderID: riderID, after: after, batchSize: batchSize)
-    }
-}
-
-/// The batches of one rider's export; each `next()` runs one short query for the trips after the last one.
-public struct RiderTripBatches<Repository: TripRepository>: TripBatches {
-    private let repository: Repository
-    private let riderID: RiderID
-    private let batchSize: Int
-    /// The key of the last trip handed out; the next batch starts strictly older.
-    public private(set) var last: TripKey?
-    public private(set) var isFinished = false
-
-    init(repository: Repository, riderID: RiderID, after: TripKey?, batchSize: Int) {
-        self.repository = repository
-        self.riderID = riderID
-        self.batchSize = batchSize
-        self.last = after
-    }
-
-    public mutating func next() async throws -> [Trip]? {
-        guard !isFinished else { return nil }
-        let rows = try await repository.exportBatch(riderID: riderID, after: last, limit: batchSize)
-        if rows.count < batchSize { isFinished = true }
-        guard let tail = rows.last else { return nil }
-        last = TripKey(tail)
-        return rows
+        return TripBatches(after: after, batchSize: batchSize) { [repository] after, limit in
+            try await repository.exportBatch(riderID: riderID, after: after, limit: limit)
+        }
     }
 }
