@@ -101,10 +101,18 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
             let trips = groups[start]!
             let completed = trips.filter { $0.status == .completed }
             var fares: [CurrencyCode: Int64] = [:]
-            for trip in trips { fares[trip.details.fare.currency, default: 0] += trip.details.fare.amountMinor }
+            var tips: [CurrencyCode: Int64] = [:]
+            var refunds: [CurrencyCode: Int64] = [:]
+            for trip in trips {
+                let currency = trip.details.fare.currency
+                fares[currency, default: 0] += trip.details.fare.amountMinor
+                tips[currency, default: 0] += trip.lifecycle.totals.tipsMinor
+                refunds[currency, default: 0] += trip.lifecycle.totals.refundsMinor
+            }
             return TripStatsBucket(
                 start: start, trips: Int64(trips.count), completed: Int64(completed.count),
-                canceled: Int64(trips.count - completed.count), fareTotals: fares,
+                canceled: Int64(trips.count - completed.count), fareTotals: fares, tipTotals: tips,
+                refundTotals: refunds,
                 distanceMeters: trips.reduce(0) { $0 + $1.details.distanceMeters },
                 completedDurationSeconds: completed.reduce(0) { $0 + $1.details.durationSeconds }
             )

@@ -545,10 +545,18 @@ import TripHistoryTestSupport
             InMemoryAnalystFixtures.newTrip(
                 rider: 1, city: "Lyon", requestedAt: start.addingTimeInterval(3600), fare: 9999),
         ]
+        // The first Paris trip (EUR) was tipped and partly refunded, the second (USD) tipped.
+        let adjusted: [Int: AdjustmentTotals] = [
+            0: AdjustmentTotals(tipsMinor: 200, refundsMinor: -300, correctionsMinor: 50),
+            1: AdjustmentTotals(tipsMinor: 25, refundsMinor: 0, correctionsMinor: 0),
+        ]
         let trips = new.enumerated().map {
-            Trip(
+            let requestedAt = $0.element.details.requestedAt
+            return Trip(
                 id: TripID(Int64($0.offset + 1))!, riderID: $0.element.riderID, details: $0.element.details,
-                lifecycle: .recorded(at: $0.element.details.requestedAt))
+                lifecycle: TripLifecycle(
+                    version: adjusted[$0.offset] == nil ? 1 : 2, recordedAt: requestedAt, updatedAt: requestedAt,
+                    totals: adjusted[$0.offset] ?? .none))
         }
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: trips),
@@ -568,6 +576,9 @@ import TripHistoryTestSupport
                 #expect(data.first?["completed"] as? Int == 2)
                 #expect(data.first?["canceled"] as? Int == 1)
                 #expect(data.first?["total_fare_minor"] as? [String: Int] == ["EUR": 1500, "USD": 250])
+                #expect(data.first?["total_tips_minor"] as? [String: Int] == ["EUR": 200, "USD": 25])
+                #expect(data.first?["total_refunds_minor"] as? [String: Int] == ["EUR": -300, "USD": 0])
+                #expect(data.last?["total_tips_minor"] as? [String: Int] == ["EUR": 0])
                 #expect(data.first?["total_distance_m"] as? Int == 150)
                 #expect(data.first?["mean_duration_s"] as? Double == 450)
                 #expect(data.last?["bucket_start"] as? String == "2026-01-03T00:00:00Z")

@@ -210,7 +210,21 @@ final class CountingAnalystRepository: AnalystTripRepository {
                     requestedAt: RFC3339.parseTimestamp(time)!, currency: index % 2 == 0 ? "USD" : "EUR",
                     fare: Int64(100 * (index + 1)), distance: Int64(index * 10), duration: Int64(60 * (index + 1))
                 )
-                stored.append(try await repository.record(new, idempotency: nil).trip.listRow)
+                var trip = try await repository.record(new, idempotency: nil).trip
+                // Tips and refunds after the ride on some of them, which the stats sum per currency.
+                if index == 2 || index == 3 {
+                    trip = try await repository.adjust(
+                        try NewAdjustment.requested(kind: .tip, amountMinor: Int64(10 * index), reason: "thanks"),
+                        tripID: trip.id, riderID: trip.riderID, expectedVersion: nil, idempotency: nil
+                    ) { _ in }.trip
+                }
+                if index == 3 || index == 5 {
+                    trip = try await repository.adjust(
+                        try NewAdjustment.requested(kind: .refund, amountMinor: -Int64(index), reason: "delay"),
+                        tripID: trip.id, riderID: trip.riderID, expectedVersion: nil, idempotency: nil
+                    ) { _ in }.trip
+                }
+                stored.append(trip.listRow)
             }
             let filter = try AnalystTripFilter(
                 range: DateRange(
@@ -232,6 +246,11 @@ final class CountingAnalystRepository: AnalystTripRepository {
             #expect(buckets[2].canceled == 1 && buckets[2].completed == 2)
             // 05:00Z (EUR 400), 07:30Z (USD 500, canceled) and 03:59:59Z the next day (EUR 600) are March 8 there.
             #expect(buckets[2].fareTotals == [CurrencyCode("EUR")!: 1000, CurrencyCode("USD")!: 500])
+            // March 7 there: index 2 (USD, tip 20); March 8: index 3 (EUR, tip 30, refund -3) and 5 (EUR, refund -5).
+            #expect(buckets[1].tipTotals == [CurrencyCode("EUR")!: 0, CurrencyCode("USD")!: 20])
+            #expect(buckets[1].refundTotals == [CurrencyCode("EUR")!: 0, CurrencyCode("USD")!: 0])
+            #expect(buckets[2].tipTotals == [CurrencyCode("EUR")!: 30, CurrencyCode("USD")!: 0])
+            #expect(buckets[2].refundTotals == [CurrencyCode("EUR")!: -8, CurrencyCode("USD")!: 0])
             #expect(buckets == (try await model.execute(query, caller: analyst)))
             for granularity in [StatsGranularity.week, .month] {
                 for zone in ["UTC", "America/New_York", "Asia/Tokyo"] {

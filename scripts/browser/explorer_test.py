@@ -341,6 +341,10 @@ def scenario_chart(driver, log):
         fares = chart_bars(driver, "fare")
         expected = [[b["bucket_start"], b["total_fare_minor"].get("USD", 0) / 100] for b in stats["data"]]
         assert_bars_match(fares, expected, f"fare bars per {group_by}")
+        tips = chart_bars(driver, "tips")
+        expected = [[b["bucket_start"], b["total_tips_minor"].get("USD", 0) / 100] for b in stats["data"]]
+        check(any(value > 0 for _, value in expected), "the seeded New York trips have tips")
+        assert_bars_match(tips, expected, f"tip bars per {group_by}")
         labels = driver.execute_script(
             "return [...document.querySelectorAll('#chart .x-axis text')].map(t => t.textContent)"
         )

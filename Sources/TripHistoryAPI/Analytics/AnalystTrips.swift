@@ -175,13 +175,9 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             writer.field("trips", bucket.trips)
             writer.field("completed", bucket.completed)
             writer.field("canceled", bucket.canceled)
-            writer.key("total_fare_minor")
-            writer.beginObject()
-            for (currency, total) in bucket.fareTotals.sorted(by: { $0.key.code < $1.key.code }) {
-                writer.key(currency.code)
-                writer.int(total)
-            }
-            writer.endObject()
+            writer.currencyTotals("total_fare_minor", bucket.fareTotals)
+            writer.currencyTotals("total_tips_minor", bucket.tipTotals)
+            writer.currencyTotals("total_refunds_minor", bucket.refundTotals)
             writer.field("total_distance_m", bucket.distanceMeters)
             writer.key("mean_duration_s")
             if let mean = bucket.meanDurationSeconds {
@@ -235,5 +231,18 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         ]
         if let locale { headers[.contentLanguage] = locale.identifier }
         return headers
+    }
+}
+
+extension JSONWriter {
+    /// `"key": {"EUR": 1500, ...}`: one total per currency, in code order.
+    fileprivate mutating func currencyTotals(_ key: String, _ totals: [CurrencyCode: Int64]) {
+        self.key(key)
+        beginObject()
+        for (currency, total) in totals.sorted(by: { $0.key.code < $1.key.code }) {
+            self.key(currency.code)
+            int(total)
+        }
+        endObject()
     }
 }

@@ -81,7 +81,8 @@ struct AnalystStats: PostgresStatement {
         let query: PostgresQuery = """
             SELECT local_start AT TIME ZONE \(timeZone) AS bucket_start, fare_currency, trips, completed, canceled,
                 \(unsafeSQL: Self.bigintOrNull("fare_total")), \(unsafeSQL: Self.bigintOrNull("distance_total")),
-                \(unsafeSQL: Self.bigintOrNull("completed_duration"))
+                \(unsafeSQL: Self.bigintOrNull("completed_duration")), \(unsafeSQL: Self.bigintOrNull("tips_total")),
+                \(unsafeSQL: Self.bigintOrNull("refunds_total"))
             FROM (
                 SELECT date_trunc(\(granularity.rawValue), requested_at AT TIME ZONE \(timeZone)) AS local_start,
                     fare_currency,
@@ -90,7 +91,9 @@ struct AnalystStats: PostgresStatement {
                     count(*) FILTER (WHERE status = 'canceled') AS canceled,
                     sum(fare_amount_minor) AS fare_total,
                     sum(distance_m) AS distance_total,
-                    coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration
+                    coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+                    sum(tips_minor) AS tips_total,
+                    sum(refunds_minor) AS refunds_total
                 FROM trips
                 WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
                   AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
@@ -98,7 +101,7 @@ struct AnalystStats: PostgresStatement {
             ) buckets
             ORDER BY 1, 2
             """
-        prepared = PreparedStatement(name: "analyst_stats_\(filter.statementSuffix)_v2", sql: query.sql)
+        prepared = PreparedStatement(name: "analyst_stats_\(filter.statementSuffix)_v3", sql: query.sql)
         bindings = query.bindings
     }
 
@@ -118,7 +121,8 @@ struct AnalystStats: PostgresStatement {
         return AnalystStatsRow(
             startMicros: start, currency: currency, trips: try count(2), completed: try count(3),
             canceled: try count(4), fareTotal: try rows.int64(row, 5), distanceTotal: try rows.int64(row, 6),
-            completedDuration: try rows.int64(row, 7)
+            completedDuration: try rows.int64(row, 7), tipsTotal: try rows.int64(row, 8),
+            refundsTotal: try rows.int64(row, 9)
         )
     }
 
@@ -137,6 +141,8 @@ struct AnalystStatsRow: Hashable, Sendable {
     let fareTotal: Int64?
     let distanceTotal: Int64?
     let completedDuration: Int64?
+    let tipsTotal: Int64?
+    let refundsTotal: Int64?
 }
 
 extension AnalystTripFilter {

@@ -97,11 +97,14 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             var fares: [CurrencyCode: Int64] = [:]
             var distance: Int64 = 0
             var duration: Int64 = 0
+            var tips: [CurrencyCode: Int64] = [:]
+            var refunds: [CurrencyCode: Int64] = [:]
 
             var bucket: TripStatsBucket {
                 TripStatsBucket(
                     start: Timestamp.date(micros: start), trips: trips, completed: completed, canceled: canceled,
-                    fareTotals: fares, distanceMeters: distance, completedDurationSeconds: duration
+                    fareTotals: fares, tipTotals: tips, refundTotals: refunds, distanceMeters: distance,
+                    completedDurationSeconds: duration
                 )
             }
         }
@@ -125,6 +128,9 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             try add(row.fareTotal, to: &partial.fares[row.currency, default: 0], "total_fare_minor.\(row.currency)")
             try add(row.distanceTotal, to: &partial.distance, "total_distance_m")
             try add(row.completedDuration, to: &partial.duration, "mean_duration_s")
+            try add(row.tipsTotal, to: &partial.tips[row.currency, default: 0], "total_tips_minor.\(row.currency)")
+            try add(
+                row.refundsTotal, to: &partial.refunds[row.currency, default: 0], "total_refunds_minor.\(row.currency)")
             current = partial
         }
         if let current { buckets.append(current.bucket) }

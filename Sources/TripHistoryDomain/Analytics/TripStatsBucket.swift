@@ -9,6 +9,10 @@ public struct TripStatsBucket: Hashable, Sendable {
     public let canceled: Int64
     /// Sum of fares (cancellation fees included) per currency, in minor units; currencies never mix.
     public let fareTotals: [CurrencyCode: Int64]
+    /// Sum of the tips added after the ride per currency, in minor units (0 or more).
+    public let tipTotals: [CurrencyCode: Int64]
+    /// Sum of the refunds per currency, in minor units (0 or less).
+    public let refundTotals: [CurrencyCode: Int64]
     /// Sum of `distance_m` over all trips of the period.
     public let distanceMeters: Int64
     /// Sum of `duration_s` over the completed trips; canceled trips never rode.
@@ -16,13 +20,16 @@ public struct TripStatsBucket: Hashable, Sendable {
 
     public init(
         start: Date, trips: Int64, completed: Int64, canceled: Int64, fareTotals: [CurrencyCode: Int64],
-        distanceMeters: Int64, completedDurationSeconds: Int64
+        tipTotals: [CurrencyCode: Int64], refundTotals: [CurrencyCode: Int64], distanceMeters: Int64,
+        completedDurationSeconds: Int64
     ) {
         self.start = start
         self.trips = trips
         self.completed = completed
         self.canceled = canceled
         self.fareTotals = fareTotals
+        self.tipTotals = tipTotals
+        self.refundTotals = refundTotals
         self.distanceMeters = distanceMeters
         self.completedDurationSeconds = completedDurationSeconds
     }

@@ -451,10 +451,9 @@
       : { timeZone: stats.tz, month: "short", day: "numeric" });
     const fullFormat = new Intl.DateTimeFormat("en-US", { timeZone: stats.tz, dateStyle: "medium" });
 
-    const width = 960, height = 340;
+    const width = 960, height = 480;
     const margin = { left: 64, right: 16, top: 22, bottom: 40 };
     const gap = 26;
-    const panelHeight = (height - margin.top - margin.bottom - gap) / 2;
     const plotWidth = width - margin.left - margin.right;
 
     const starts = buckets.map((b) => Date.parse(b.bucket_start));
@@ -466,7 +465,7 @@
 
     const root = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, role: "img",
-      "aria-label": `Trips and ${currency} fares per ${stats.group_by} in ${stats.tz}`,
+      "aria-label": `Trips, ${currency} fares and tips per ${stats.group_by} in ${stats.tz}`,
     });
 
     const panels = [
@@ -481,7 +480,18 @@
         describe: (b) => `${new Intl.NumberFormat("en-US", { style: "currency", currency: currency || "USD" })
           .format((b.total_fare_minor[currency] ?? 0) / 10 ** digits)} in ${currency}`,
       },
+      {
+        key: "tips", title: currency ? `Tips per ${stats.group_by}, ${currency}` : "Tips", className: "bar-tips",
+        value: (b) => ((b.total_tips_minor ?? {})[currency] ?? 0) / 10 ** digits, format: (v) => money.format(v),
+        describe: (b) => {
+          const exact = new Intl.NumberFormat("en-US", { style: "currency", currency: currency || "USD" });
+          const tips = ((b.total_tips_minor ?? {})[currency] ?? 0) / 10 ** digits;
+          const refunds = ((b.total_refunds_minor ?? {})[currency] ?? 0) / 10 ** digits;
+          return `${exact.format(tips)} in tips, ${exact.format(refunds)} in refunds (${currency})`;
+        },
+      },
     ];
+    const panelHeight = (height - margin.top - margin.bottom - gap * (panels.length - 1)) / panels.length;
 
     panels.forEach((panel, index) => {
       const top = margin.top + index * (panelHeight + gap);
