@@ -162,9 +162,12 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             exportTrips: ExportAnalystTrips(
                 repository: analystRepository, limits: limits, batchSize: settings.exportBatchSize),
             getStats: GetTripStats(repository: analystRepository, limits: limits),
-            limits: limits, exportSlots: exportSlots, statsSlots: statsSlots, presenter: presenter,
-            localeNegotiator: LocaleNegotiator(),
-            tokens: tokens, cursors: cursors, tracer: settings.tracer
+            listChanges: ListAnalystTripChanges(repository: analystRepository), limits: limits,
+            exportSlots: exportSlots, statsSlots: statsSlots, presenter: presenter,
+            localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors,
+            syncTokens: SyncTokenCodec(secrets: secrets),
+            changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, tracer: settings.tracer,
+            now: settings.now
         )
         webPages = settings.webPages
         operationalRoutes = OperationalRoutes(

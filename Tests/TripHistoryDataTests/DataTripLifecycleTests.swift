@@ -8,14 +8,6 @@ import TripHistoryDomain
 
 /// Receipts, the adjustments ledger and the changes feed on PostgreSQL.
 @Suite struct DataTripLifecycleTests {
-    /// A value shared by concurrent tasks.
-    final class Shared<Value: Sendable>: Sendable {
-        private let mutex: Mutex<Value>
-        init(_ value: Value) { mutex = Mutex(value) }
-        var value: Value { mutex.withLock { $0 } }
-        func update(_ body: (inout Value) -> Void) { mutex.withLock { body(&$0) } }
-    }
-
     static var receipt: TripReceipt {
         TripReceipt(
             breakdown: [FareLine(kind: .base, amountMinor: 1000), FareLine(kind: .tolls, amountMinor: 234)],
@@ -226,54 +218,22 @@ import TripHistoryDomain
             #expect(start == .start)
             let writers = 8
             let perWriter = 1_250
-            let committed = Shared<[TripID]>([])
-            let writing = Shared(writers)
-            let base = try dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_600_000_000)
-            let seen = try await withThrowingTaskGroup(of: [TripID].self) { group in
-                for _ in 0..<writers {
-                    group.addTask {
-                        defer { writing.update { $0 -= 1 } }
-                        var written = 0
-                        while written < perWriter {
-                            let rollBack = Int.random(in: 0..<20) == 0
-                            let (before, after) = (Double.random(in: 0...0.002), Double.random(in: 0...0.0005))
-                            do {
-                                let id = try await pool.withConnection { connection in
-                                    try connection.transaction { connection -> TripID in
-                                        let id = try connection.executeFirst(InsertTrip(trip: base))!.id
-                                        _ = try connection.query("SELECT pg_sleep(\(before))")
-                                        try connection.execute(
-                                            InsertTripChange(riderID: rider, tripID: id, change: .upsert))
-                                        _ = try connection.query("SELECT pg_sleep(\(after))")
-                                        if rollBack { throw CancellationError() }
-                                        return id
-                                    }
-                                }
-                                committed.update { $0.append(id) }
-                                written += 1
-                            } catch is CancellationError {
-                                continue
-                            }
-                        }
-                        return []
-                    }
+            let (outcome, seen) = try await ConcurrentChangeWriters.run(
+                pool: pool, riders: Array(repeating: rider, count: writers), perWriter: perWriter
+            ) { writersDone in
+                var position = start
+                var seen: [TripID] = []
+                while true {
+                    let done = writersDone() != nil
+                    let page = try await repository.changes(riderID: rider, after: position, limit: 100)
+                    #expect(page.next >= position)
+                    position = page.next
+                    for change in page.changes { seen.append(change.tripID) }
+                    // The writers had all finished before this read began, and it handed out all there was.
+                    if done && !page.hasMore { return seen }
                 }
-                group.addTask {
-                    var position = start
-                    var seen: [TripID] = []
-                    while true {
-                        let done = writing.value == 0
-                        let page = try await repository.changes(riderID: rider, after: position, limit: 100)
-                        #expect(page.next >= position)
-                        position = page.next
-                        for change in page.changes { seen.append(change.tripID) }
-                        // The writers had all finished before this read began, and it handed out all there was.
-                        if done && !page.hasMore { return seen }
-                    }
-                }
-                return try await group.reduce(into: [TripID]()) { $0 += $1 }
             }
-            let expected = committed.value
+            let expected = outcome.committed
             #expect(expected.count == writers * perWriter)
             #expect(seen.count == expected.count, "read \(seen.count) changes for \(expected.count) commits")
             #expect(Set(seen).count == seen.count, "\(seen.count - Set(seen).count) changes repeated")

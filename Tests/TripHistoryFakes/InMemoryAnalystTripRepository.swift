@@ -13,6 +13,7 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
         var queries: [AnalystTripQuery] = []
         var gated = false
         var waiting: [CheckedContinuation<Void, Never>] = []
+        var changes: [(position: AnalystChangePosition, change: TripChange)] = []
     }
 
     /// When set, every call throws it: simulates a store that is down or a query that timed out.
@@ -25,6 +26,29 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
     /// Reads whatever `repository` holds at the time of each call.
     public init(viewing repository: InMemoryTripRepository) {
         source = { repository.allTrips }
+    }
+
+    /// Appends `change` to the analysts' feed, as the change of a transaction of its own after every earlier one.
+    public func logChange(_ change: TripChange, riderID: RiderID) {
+        state.withLock { state in
+            let position = AnalystChangePosition(
+                transaction: UInt64(state.changes.count + 1), riderID: riderID.rawValue, sequence: 1)
+            state.changes.append((position, change))
+        }
+    }
+
+    public func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let later = state.withLock { $0.changes }.filter { $0.position > position }
+        let page = later.prefix(limit)
+        return AnalystChangePage(
+            changes: page.map(\.change), next: page.last?.position ?? position, hasMore: later.count > limit)
+    }
+
+    public func currentChangePosition() async throws -> AnalystChangePosition {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let count = state.withLock { $0.changes.count }
+        return AnalystChangePosition(transaction: UInt64(count + 1), riderID: 0, sequence: 0)
     }
 
     /// The list reads served so far, in order.

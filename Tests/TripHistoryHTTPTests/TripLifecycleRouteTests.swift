@@ -427,4 +427,88 @@ import TripHistoryTestSupport
             #expect(seen == recorded)
         }
     }
+
+    /// The analysts' feed: analysts only; a first read stands for now; pages follow the feed's order with
+    /// upserts and erasures of every rider; tokens of a rider's feed, forged ones and stale ones are refused.
+    @Test func theAnalystsFeedPagesEveryRidersChangesAndChecksItsTokens() async throws {
+        let clock = TestClock()
+        let trips = (1...2).map { index in
+            let new = InMemoryAnalystFixtures.newTrip(
+                rider: Int64(index), city: "Paris", requestedAt: InMemoryAnalystFixtures.start, fare: 1000)
+            return Trip(
+                id: TripID(Int64(index))!, riderID: new.riderID, details: new.details,
+                lifecycle: .recorded(at: new.details.requestedAt))
+        }
+        let analystRepository = InMemoryAnalystTripRepository(trips: trips)
+        let api = await API(
+            repository: InMemoryTripRepository(), analystRepository: analystRepository, clock: { clock.now })
+        let analyst = API.bearer(try await api.analystToken())
+        try await api.test { client in
+            for headers in [API.bearer(try await api.riderToken(1)), API.bearer(try await api.serviceToken())] {
+                try await client.execute(uri: "/v1/trips/changes", method: .get, headers: headers) {
+                    #expect($0.status == .forbidden)
+                }
+            }
+            let start = try await client.execute(uri: "/v1/trips/changes", method: .get, headers: analyst) {
+                response in
+                #expect(response.status == .ok)
+                #expect((response.json()["data"] as? [Any])?.isEmpty == true)
+                #expect(response.json()["page.has_more"] as? Bool == false)
+                return try #require(response.json().string("page.next_since"))
+            }
+            analystRepository.logChange(.upsert(trips[0]), riderID: trips[0].riderID)
+            analystRepository.logChange(.upsert(trips[1]), riderID: trips[1].riderID)
+            analystRepository.logChange(.erased(trips[0].id), riderID: trips[0].riderID)
+            let next = try await client.execute(
+                uri: "/v1/trips/changes?since=\(start)&limit=2", method: .get, headers: analyst
+            ) { response in
+                #expect(response.status == .ok)
+                let data = response.json()["data"] as? [[String: Any]] ?? []
+                #expect(data.map { $0["change"] as? String } == ["upsert", "upsert"])
+                #expect(data.map { ($0["trip"] as? [String: Any])?["rider_id"] as? String } == ["1", "2"])
+                #expect(response.json()["page.has_more"] as? Bool == true)
+                return try #require(response.json().string("page.next_since"))
+            }
+            try await client.execute(uri: "/v1/trips/changes?since=\(next)", method: .get, headers: analyst) {
+                response in
+                let data = response.json()["data"] as? [[String: Any]] ?? []
+                #expect(data.count == 1)
+                #expect(data.first?["change"] as? String == "erased")
+                #expect(data.first?["id"] as? String == "1")
+                #expect(response.json()["page.has_more"] as? Bool == false)
+            }
+            // A rider feed's token, well signed, belongs to another feed.
+            let riderToken = try await client.execute(
+                uri: "/v1/riders/1/trips/changes", method: .get, headers: API.bearer(try await api.riderToken(1))
+            ) { try #require($0.json().string("page.next_since")) }
+            try await client.execute(uri: "/v1/trips/changes?since=\(riderToken)", method: .get, headers: analyst) {
+                #expect($0.status == .badRequest)
+                #expect($0.json().string("code") == "cursor_mismatch")
+                #expect($0.json().string("param") == "since")
+            }
+            try await client.execute(
+                uri: "/v1/riders/1/trips/changes?since=\(next)", method: .get,
+                headers: API.bearer(try await api.riderToken(1))
+            ) { #expect($0.json().string("code") == "cursor_mismatch") }
+            try await client.execute(uri: "/v1/trips/changes?since=AAAA", method: .get, headers: analyst) {
+                #expect($0.status == .badRequest)
+                #expect($0.json().string("code") == "invalid_cursor")
+            }
+            try await client.execute(uri: "/v1/trips/changes?limit=0", method: .get, headers: analyst) {
+                #expect($0.status == .badRequest)
+                #expect($0.json().string("param") == "limit")
+            }
+            try await client.execute(
+                uri: "/v1/trips/changes?since=\(next)&since=\(next)", method: .get, headers: analyst
+            ) {
+                #expect($0.status == .badRequest)
+                #expect($0.json().string("param") == "since")
+            }
+            clock.advance(days: 31.1)
+            try await client.execute(uri: "/v1/trips/changes?since=\(next)", method: .get, headers: analyst) {
+                #expect($0.status == .gone)
+                #expect($0.json().string("code") == "sync_token_expired")
+            }
+        }
+    }
 }

@@ -39,6 +39,14 @@ final class CountingAnalystRepository: AnalystTripRepository {
     func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
         try await base.count(matching: filter, mode: mode)
     }
+
+    func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
+        try await base.changes(after: position, limit: limit)
+    }
+
+    func currentChangePosition() async throws -> AnalystChangePosition {
+        try await base.currentChangePosition()
+    }
 }
 
 /// The analyst reads on the real database. Every test writes trips in cities (and for riders) of its own,

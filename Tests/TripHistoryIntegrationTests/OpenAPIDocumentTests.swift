@@ -27,6 +27,7 @@ import TripHistoryTestSupport
         "POST /v1/trips",
         "GET /v1/trips",
         "GET /v1/trips/stats",
+        "GET /v1/trips/changes",
         "GET /healthz",
         "GET /readyz",
         "GET /openapi.yaml",

@@ -3,9 +3,10 @@ import TripHistoryDomain
 
 @testable import TripHistoryAPI
 
-// libFuzzer target: the changes feed's `since` tokens. Any string must decode or be refused without trapping;
-// the position of a token that decodes round-trips through a new token; and a position built from the input round-trips
-// for its rider, is a mismatch for another and expires after the retention.
+// libFuzzer target: the changes feeds' `since` tokens. Any string must decode or be refused without trapping;
+// the position of a token that decodes round-trips through a new token; a position built from the input round-trips
+// for its rider, is a mismatch for another and expires after the retention; an analysts' feed token round-trips
+// and is a mismatch in a rider's feed.
 private let codec = SyncTokenCodec(secrets: SigningSecrets(current: Array("fuzz sync token secret".utf8)))
 private let rider = RiderID(Int64(7))!
 private let otherRider = RiderID(Int64(8))!
@@ -21,6 +22,32 @@ public func fuzzSyncToken(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(
             (try? codec.decode(again, riderID: rider, now: now, retention: retention)) == position,
             "a decoded token's position must round-trip")
+    }
+    if let position = try? codec.decodeAnalyst(text, now: now, retention: retention) {
+        let again = codec.encode(position, now: now)
+        precondition(
+            (try? codec.decodeAnalyst(again, now: now, retention: retention)) == position,
+            "a decoded analyst token's position must round-trip")
+        precondition(
+            (try? codec.decode(again, riderID: rider, now: now, retention: retention)) == nil,
+            "an analyst token must not decode for a rider's feed")
+    }
+    if bytes.count >= 24 {
+        func word(_ offset: Int) -> UInt64 {
+            (offset..<offset + 8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[$1]) }
+        }
+        let position = AnalystChangePosition(
+            transaction: word(0), riderID: Int64(bitPattern: word(8)), sequence: Int64(bitPattern: word(16)))
+        let token = codec.encode(position, now: now)
+        precondition(
+            (try? codec.decodeAnalyst(token, now: now, retention: retention)) == position,
+            "an analyst token must round-trip")
+        do {
+            _ = try codec.decode(token, riderID: rider, now: now, retention: retention)
+            preconditionFailure("an analyst token must not decode for a rider's feed")
+        } catch {
+            precondition(error == .mismatch, "an analyst token in a rider's feed is a mismatch")
+        }
     }
     if bytes.count >= 8 {
         var sequence: UInt64 = 0

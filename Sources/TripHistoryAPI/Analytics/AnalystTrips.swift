@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HTTPTypes
 public import Logging
 import NIOCore
@@ -7,7 +7,8 @@ public import TripHistoryDomain
 public import TripHistoryPresentation
 
 /// The analyst operations: the cross-rider trip list (`GET /v1/trips`) with its streaming CSV and NDJSON
-/// exports, and per-period aggregates (`GET /v1/trips/stats`). Analysts only: riders and services get 403.
+/// exports, per-period aggregates (`GET /v1/trips/stats`) and the feed of every rider's changes
+/// (`GET /v1/trips/changes`). Analysts only: riders and services get 403.
 public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// What a 429 for an analyst's stats limit suggests waiting.
     static var statsRetryAfterSeconds: Int { 1 }
@@ -15,6 +16,10 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     private let listTrips: ListAnalystTrips<Repository>
     private let exportTrips: ExportAnalystTrips<Repository>
     private let getStats: GetTripStats<Repository>
+    private let listChanges: ListAnalystTripChanges<Repository>
+    private let syncTokens: SyncTokenCodec
+    private let changesRetention: TimeInterval
+    private let now: @Sendable () -> Date
     private let limits: AnalystQueryLimits
     private let exportSlots: ConcurrencySlots
     private let statsSlots: ConcurrencySlots
@@ -26,17 +31,24 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
 
     /// `limits` must be the ones the use cases were built with, so that parsing and the use cases agree.
     /// `exportSlots` bound the exports streaming at once, `statsSlots` the stats queries running at once.
-    /// With `tracer`, each batch a traced export reads is a span under its request's span.
+    /// The changes feed refuses `since` tokens issued longer than `changesRetention` before `now()`, as the
+    /// riders' feeds do. With `tracer`, each batch a traced export reads is a span under its request's span.
     public init(
         listTrips: ListAnalystTrips<Repository>, exportTrips: ExportAnalystTrips<Repository>,
-        getStats: GetTripStats<Repository>, limits: AnalystQueryLimits, exportSlots: ConcurrencySlots,
-        statsSlots: ConcurrencySlots, presenter: TripPresenter, localeNegotiator: LocaleNegotiator,
-        tokens: AccessTokens, cursors: CursorCodec, tracer: (any Tracer)? = nil
+        getStats: GetTripStats<Repository>, listChanges: ListAnalystTripChanges<Repository>,
+        limits: AnalystQueryLimits, exportSlots: ConcurrencySlots, statsSlots: ConcurrencySlots,
+        presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
+        syncTokens: SyncTokenCodec, changesRetention: TimeInterval, tracer: (any Tracer)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.tracer = tracer
         self.listTrips = listTrips
         self.exportTrips = exportTrips
         self.getStats = getStats
+        self.listChanges = listChanges
+        self.syncTokens = syncTokens
+        self.changesRetention = changesRetention
+        self.now = now
         self.limits = limits
         self.exportSlots = exportSlots
         self.statsSlots = statsSlots
@@ -202,6 +214,42 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     }
 
     /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
+    /// `GET /v1/trips/changes`: every rider's changes after the `since` token, oldest first, or without one
+    /// an empty page whose `next_since` stands for now. The token rules are the riders' feeds': signed, of this
+    /// feed (a rider's token is `cursor_mismatch`), and `410 sync_token_expired` past the retention.
+    public func changes(head: HTTPRequest) async throws -> APIResponse {
+        let caller = try await analyst(head)
+        let query = try QueryParameters(target: head.path ?? "")
+        try TripListParameters.rejectRepeated(["since", "limit"], in: query)
+        let limit = try ChangePageLimit.parse(query["limit"])
+        var position: AnalystChangePosition?
+        if let since = query["since"] {
+            do {
+                position = try syncTokens.decodeAnalyst(since, now: now(), retention: changesRetention)
+            } catch {
+                throw Problem.syncToken(error, retention: changesRetention)
+            }
+        }
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
+        let queryStarted = ContinuousClock.now
+        let page = try await mapped {
+            try await listChanges.execute(after: position, limit: limit.value, caller: caller)
+        }
+        let encodingStarted = ContinuousClock.now
+        var writer = JSONWriter(capacity: 256 + page.changes.count * 1024)
+        writer.changesPage(page, nextSince: syncTokens.encode(page.next, now: now())) { trip in
+            presenter.display(for: trip, locale: locale, timeZone: nil)
+        }
+        // Only JSON is offered, so the answer varies by token and language, as a rider's feed does.
+        var headers: HTTPFields = [
+            .contentType: AnalystFormat.json.mediaType, .cacheControl: "private, no-cache",
+            .vary: "Authorization, Accept-Language", .contentLanguage: locale.identifier,
+        ]
+        headers[ServerTiming.name] = ServerTiming.durations(
+            queryStarted: queryStarted, encodingStarted: encodingStarted)
+        return APIResponse(status: .ok, headers: headers, body: .bytes(writer.byteBuffer))
+    }
+
     private func analyst(_ head: HTTPRequest) async throws -> Caller {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkIsAnalyst(caller: caller) }

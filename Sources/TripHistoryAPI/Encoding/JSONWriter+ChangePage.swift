@@ -4,7 +4,9 @@ import TripHistoryPresentation
 extension JSONWriter {
     /// Writes a changes-feed page: `data` with each change (an upsert with its trip as a list row shows it, or
     /// an erasure with the trip's id), then `page` with `has_more` and `next_since`.
-    mutating func changesPage(_ page: ChangePage, nextSince: String, display: (Trip) -> TripDisplay) {
+    mutating func changesPage<Position>(
+        _ page: FeedPage<Position>, nextSince: String, display: (Trip) -> TripDisplay
+    ) {
         beginObject()
         key("data")
         beginArray()

@@ -136,6 +136,15 @@ extension Problem {
         param: "If-Match"
     )
 
+    /// The problem of a `since` token the codec refused; `retention` is the feed's, for an expired one.
+    static func syncToken(_ error: SyncTokenCodec.DecodingError, retention: Double) -> Problem {
+        switch error {
+        case .invalid: invalidSyncToken
+        case .mismatch: syncTokenMismatch
+        case .expired: syncTokenExpired(retentionDays: Int(retention / 86_400))
+        }
+    }
+
     static let invalidSyncToken = Problem(
         status: .badRequest, code: .invalidCursor, title: "Invalid sync token",
         detail: "The since token is malformed or was not issued by this service; start again without since.",
@@ -144,7 +153,8 @@ extension Problem {
 
     static let syncTokenMismatch = Problem(
         status: .badRequest, code: .cursorMismatch, title: "Sync token does not match the request",
-        detail: "The since token was issued for another rider's changes.", param: "since"
+        detail: "The since token was issued for another feed (another rider's, or a rider's for the analysts').",
+        param: "since"
     )
 
     static func syncTokenExpired(retentionDays: Int) -> Problem {

@@ -235,11 +235,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             do {
                 position = try syncTokens.decode(since, riderID: riderID, now: now(), retention: changesRetention)
             } catch {
-                switch error {
-                case .invalid: throw Problem.invalidSyncToken
-                case .mismatch: throw Problem.syncTokenMismatch
-                case .expired: throw Problem.syncTokenExpired(retentionDays: Int(changesRetention / 86_400))
-                }
+                throw Problem.syncToken(error, retention: changesRetention)
             }
         }
         try Self.checkCanRead(riderID: riderID, caller: caller)

@@ -81,6 +81,29 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         }
     }
 
+    public func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
+        let statement = AnalystChangesPage(after: position, limit: max(limit, 0) + 1)
+        let rows = try await run("analyst changes") { connection in try connection.execute(statement) }
+        let page = rows.prefix(limit)
+        // A change whose trip is gone (upserted, then erased) is not handed out, but its position counts; the
+        // erasure follows it in the feed.
+        let changes = page.compactMap { row -> TripChange? in
+            row.isErasure ? .erased(row.tripID) : row.trip.map(TripChange.upsert)
+        }
+        return AnalystChangePage(
+            changes: PostgresTripRepository.latestPerTrip(changes), next: page.last?.position ?? position,
+            hasMore: rows.count > limit)
+    }
+
+    /// Before every change of the transactions still running or yet to come: (their oldest id, 0, 0).
+    public func currentChangePosition() async throws -> AnalystChangePosition {
+        let oldest = try await run("analyst changes now") { connection in
+            try connection.executeFirst(OldestRunningTransaction())
+        }
+        guard let oldest else { throw TripHistoryError.unavailable(retryAfterSeconds: 1) }
+        return AnalystChangePosition(transaction: oldest, riderID: 0, sequence: 0)
+    }
+
     /// A period's total that does not fit in Int64, named as in the stats response.
     struct TotalOutOfRange: Error {
         let total: String

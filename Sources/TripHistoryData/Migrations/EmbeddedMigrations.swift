@@ -10,5 +10,6 @@ enum EmbeddedMigrations {
         ("0004_idempotency_keys_created_at.sql", PackageResources._004_idempotency_keys_created_at_sql),
         ("0005_trip_lifecycle.sql", PackageResources._005_trip_lifecycle_sql),
         ("0006_rider_erasures.sql", PackageResources._006_rider_erasures_sql),
+        ("0007_analyst_changes_feed.sql", PackageResources._007_analyst_changes_feed_sql),
     ]
 }

@@ -97,3 +97,69 @@ struct RiderLastChange: PostgresPreparedStatement {
         return last
     }
 }
+
+/// Every rider's changes after a position, ordered by writing transaction, rider and sequence, each upsert with
+/// its trip as it stands now (none when the trip is gone). Only changes of transactions older than the oldest
+/// still running (`pg_snapshot_xmin`) are read: those transactions have all ended, so no change can later appear
+/// before one handed out (`AnalystChangePosition`). An index range scan on `trip_changes_xid`.
+struct AnalystChangesPage: PostgresPreparedStatement {
+    static let name = "trip_changes_analyst_page_v1"
+    static let sql = """
+        SELECT c.xid::text::bigint, c.rider_id, c.seq, c.change, c.trip_id, trips.id IS NOT NULL,
+            \(TripStatements.columns.qualified(by: "trips"))
+        FROM trip_changes c LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
+        WHERE c.xid IS NOT NULL AND (c.xid, c.rider_id, c.seq) > ($1::text::xid8, $2::bigint, $3::bigint)
+          AND c.xid < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY c.xid, c.rider_id, c.seq
+        LIMIT $4
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    /// One change: its position, its trip's id, the trip when it is an upsert of a trip that still exists.
+    struct Row {
+        let position: AnalystChangePosition
+        let tripID: TripID
+        let isErasure: Bool
+        let trip: Trip?
+    }
+
+    let after: AnalystChangePosition
+    let limit: Int
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(String(after.transaction))
+        bindings.append(after.riderID)
+        bindings.append(after.sequence)
+        bindings.append(limit)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Row {
+        guard let transaction = try rows.int64(row, 0), let riderID = try rows.int64(row, 1),
+            let sequence = try rows.int64(row, 2), let kind = try rows.string(row, 3),
+            let rawID = try rows.int64(row, 4), let tripID = TripID(rawID)
+        else { throw PostgresError(kind: .decoding, message: "change row has an unexpected value") }
+        let trip = try rows.bool(row, 5) == true ? try TripRowDecoder.trip(rows, row: row, offset: 6) : nil
+        return Row(
+            position: AnalystChangePosition(
+                transaction: UInt64(bitPattern: transaction), riderID: riderID, sequence: sequence),
+            tripID: tripID, isErasure: kind == "erased", trip: trip)
+    }
+}
+
+/// The oldest transaction still running (every older one has ended): the analysts' feed's position for now.
+struct OldestRunningTransaction: PostgresPreparedStatement {
+    static let name = "trip_changes_analyst_now_v1"
+    static let sql = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    func makeBindings() -> PostgresBindings { PostgresBindings(capacity: 0) }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> UInt64 {
+        guard let xmin = try rows.int64(row, 0) else {
+            throw PostgresError(kind: .decoding, message: "snapshot without an xmin")
+        }
+        return UInt64(bitPattern: xmin)
+    }
+}

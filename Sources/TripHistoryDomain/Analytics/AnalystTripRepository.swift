@@ -11,6 +11,13 @@ public protocol AnalystTripRepository: Sendable {
     /// One bucket per period of `query.granularity` in `query.timeZone` that holds at least one matching trip,
     /// oldest first.
     func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket]
+
+    /// Up to `limit` changes of every rider after `position`, oldest first, each upsert with its trip as it
+    /// stands now (see `AnalystChangePosition` for why none is ever skipped or repeated).
+    func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage
+
+    /// The position that stands for now: reading after it returns only changes not yet handed out.
+    func currentChangePosition() async throws -> AnalystChangePosition
 }
 
 /// One keyset read of the analyst list or of an export batch.

@@ -25,16 +25,49 @@ public struct ChangePosition: Hashable, Comparable, Sendable {
     public static func < (lhs: ChangePosition, rhs: ChangePosition) -> Bool { lhs.sequence < rhs.sequence }
 }
 
-/// One read of the changes feed.
-public struct ChangePage: Hashable, Sendable {
+/// A place in the analysts' feed of every rider's changes: every change at or before it has been handed out,
+/// none after it.
+///
+/// Changes are ordered by the id of the transaction that wrote them, then rider and the rider's sequence. A
+/// read returns only changes of transactions older than every transaction still running (the snapshot's
+/// `xmin`), which have all ended: so no change can later appear before a position already handed out, and a
+/// reader that follows positions never skips a change nor sees one twice, whatever order transactions
+/// commit in.
+public struct AnalystChangePosition: Hashable, Comparable, Sendable {
+    /// The writing transaction's id (PostgreSQL's 64-bit `xid8`).
+    public let transaction: UInt64
+    /// The rider of the last change handed out in that transaction; 0 before every rider's.
+    public let riderID: Int64
+    /// That change's number in its rider's sequence.
+    public let sequence: Int64
+
+    public init(transaction: UInt64, riderID: Int64, sequence: Int64) {
+        self.transaction = transaction
+        self.riderID = riderID
+        self.sequence = sequence
+    }
+
+    public static func < (lhs: AnalystChangePosition, rhs: AnalystChangePosition) -> Bool {
+        (lhs.transaction, lhs.riderID, lhs.sequence) < (rhs.transaction, rhs.riderID, rhs.sequence)
+    }
+}
+
+/// One read of a rider's changes feed.
+public typealias ChangePage = FeedPage<ChangePosition>
+
+/// One read of the analysts' feed of every rider's changes.
+public typealias AnalystChangePage = FeedPage<AnalystChangePosition>
+
+/// One read of a changes feed.
+public struct FeedPage<Position: Hashable & Sendable>: Hashable, Sendable {
     /// Oldest first; a trip changed several times within the page appears once, as it stands now.
     public let changes: [TripChange]
     /// Where the next read starts.
-    public let next: ChangePosition
+    public let next: Position
     /// Whether more changes follow `next` right now.
     public let hasMore: Bool
 
-    public init(changes: [TripChange], next: ChangePosition, hasMore: Bool) {
+    public init(changes: [TripChange], next: Position, hasMore: Bool) {
         self.changes = changes
         self.next = next
         self.hasMore = hasMore

@@ -71,6 +71,9 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
         router.get("/v1/trips/stats") { request, _ in
             Response(try await analystTrips.stats(head: request.head))
         }
+        router.get("/v1/trips/changes") { request, _ in
+            Response(try await analystTrips.changes(head: request.head))
+        }
         router.rejectOtherMethods(RouterPath(RiderReadPath.listRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderReadPath.detailRoute.routerPattern), allowed: [.get])
         router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.receiptRoute.routerPattern), allowed: [.get])
@@ -80,6 +83,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
         router.rejectOtherMethods(RouterPath(RiderErasures<Repository>.route.routerPattern), allowed: [.delete])
         router.rejectOtherMethods("/v1/trips", allowed: [.get, .post])
         router.rejectOtherMethods("/v1/trips/stats", allowed: [.get])
+        router.rejectOtherMethods("/v1/trips/changes", allowed: [.get])
     }
 }
 
