@@ -152,6 +152,29 @@ import TripHistoryPresentation
         #expect(RiderReadPath("/v1/riders/1/trips/7") == .detail(riderID: "1", tripID: "7"))
     }
 
+    /// A warm hit for a `since` token is served without checking the token's signature again (it was checked
+    /// when the entry was computed), but a token that has no entry is checked before anything is computed:
+    /// a forged one, even the signed one with a byte changed, goes to the router's problem.
+    @Test func aFeedTokenIsCheckedBeforeItsReadIsComputedAndNotAgainForAWarmHit() async throws {
+        let subject = await Self.subject()
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let start = try Self.json(
+            try await subject.operations.changes(
+                riderID: "1", head: Self.head("/v1/riders/1/trips/changes", token: token)))
+        let since = try #require((start["page"] as? [String: Any])?["next_since"] as? String)
+        let path = "/v1/riders/1/trips/changes?since=\(since)"
+        #expect(Self.isComputed(subject.operations.earlyAnswer(to: Self.head(path, token: token))), "a cold read")
+        _ = try await subject.operations.changes(riderID: "1", head: Self.head(path, token: token))
+        #expect(Self.stored(subject.operations, Self.head(path, token: token)) != nil, "a warm hit")
+        var edited = Array(since.utf8)
+        edited[edited.count / 2] = edited[edited.count / 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        let forged = "/v1/riders/1/trips/changes?since=\(String(decoding: edited, as: UTF8.self))"
+        #expect(subject.operations.earlyAnswer(to: Self.head(forged, token: token)) == nil)
+        await #expect(throws: Problem.self) {
+            _ = try await subject.operations.changes(riderID: "1", head: Self.head(forged, token: token))
+        }
+    }
+
     @Test func queryProblemsNameTheirParameter() async throws {
         let subject = await Self.subject()
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))

@@ -21,7 +21,8 @@ sees every request. The rules:
 - POST .../adjustments: the rules depend on the trip (a tip only on a completed trip, within its window and cap,
   a refund never below zero): positive cases send a small positive `fare_correction`, which any trip accepts,
   and no `If-Match` (a generated one names no version); the Swift suites test every rule.
-- GET .../trips/changes: `since` is a token the service signed for one rider: positive cases leave it out.
+- GET .../trips/changes and GET /v1/trips/changes: `since` is a token the service signed for one feed: positive
+  cases leave it out.
 - No free text holds a run of digits that could be a payment card number (refused with 422 by design).
 - Each operation is called with its role's token (RoleTokens below); auth checks still remove or spoil it.
 - Free text is 1 to 512 UTF-8 *bytes*; `maxLength` counts characters, so positive cases are cut to 512 bytes.
@@ -320,7 +321,7 @@ def before_call(context, case, kwargs):
                 path = json.dumps(case.path_parameters, sort_keys=True, default=str)
                 digest = hashlib.sha256((path + digest).encode()).hexdigest()
                 headers["Idempotency-Key"] = f"conformance-adjustment-{digest[:40]}"
-    if operation == "listRiderTripChanges" and query is not None:
+    if operation in ("listRiderTripChanges", "listTripChanges") and query is not None:
         query.pop("since", None)
 
 

@@ -22,10 +22,8 @@ public struct CursorCodec: Sendable {
 
     static let version: UInt8 = 1
     private static let payloadLength = 26
-    private static let macLength = 16
 
-    /// The current secret's key, which signs, then the previous secrets' keys.
-    private let keys: [SymmetricKey]
+    private let mac: TruncatedMAC
 
     /// `secret` is the service secret; the cursor key is derived from it so tokens and cursors never share a key.
     public init(secret: [UInt8]) {
@@ -34,37 +32,28 @@ public struct CursorCodec: Sendable {
 
     /// Signs with the key of the current secret of `secrets` and accepts cursors signed with any of them.
     public init(secrets: SigningSecrets) {
-        keys = secrets.all.map { secret in
-            SymmetricKey(data: SigningSecrets.derivedKey(from: secret, label: "trip-history cursor key v1"))
-        }
+        mac = TruncatedMAC(secrets: secrets, label: "trip-history cursor key v1")
     }
 
     /// The cursor for `position`, valid only with the same `scope`.
     public func encode(_ position: PagePosition, scope: CursorScope) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.payloadLength + Self.macLength)
+        bytes.reserveCapacity(Self.payloadLength + TruncatedMAC.length)
         bytes.append(Self.version)
         bytes.append(position.direction.rawValue)
         appendBigEndian(&bytes, position.key.requestedAtMicros)
         appendBigEndian(&bytes, position.key.id.rawValue)
         bytes.append(contentsOf: scope.digest)
-        let mac = HMAC<SHA256>.authenticationCode(for: bytes, using: keys[0])
-        bytes.append(contentsOf: mac.prefix(Self.macLength))
+        bytes.append(contentsOf: mac.sign(bytes[...]))
         return Base64URL.encode(bytes)
     }
 
     /// The position a cursor names, after checking its signature and that it belongs to `scope`.
     public func decode(_ cursor: some StringProtocol, scope: CursorScope) throws(DecodingError) -> PagePosition {
         guard cursor.utf8.count <= 128, let bytes = Base64URL.decode(cursor),
-            bytes.count == Self.payloadLength + Self.macLength, bytes[0] == Self.version
+            bytes.count == Self.payloadLength + TruncatedMAC.length, bytes[0] == Self.version,
+            mac.isSignature(bytes[Self.payloadLength...], of: bytes[0..<Self.payloadLength])
         else { throw .invalid }
-        let payload = bytes[0..<Self.payloadLength]
-        let mac = bytes[Self.payloadLength...]
-        let signed = keys.contains { key in
-            let expected = HMAC<SHA256>.authenticationCode(for: payload, using: key).prefix(Self.macLength)
-            return constantTimeEquals(Array(expected), Array(mac))
-        }
-        guard signed else { throw .invalid }
         guard let direction = PageDirection(rawValue: bytes[1]),
             let id = TripID(readBigEndian(bytes, at: 10))
         else { throw .invalid }
@@ -82,13 +71,6 @@ public struct CursorCodec: Sendable {
         var bits: UInt64 = 0
         for index in offset..<offset + 8 { bits = bits << 8 | UInt64(bytes[index]) }
         return Int64(bitPattern: bits)
-    }
-
-    private func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var difference: UInt8 = 0
-        for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }
-        return difference == 0
     }
 }
 

@@ -1,4 +1,3 @@
-import Crypto
 public import Foundation
 public import TripHistoryDomain
 
@@ -28,17 +27,13 @@ public struct SyncTokenCodec: Sendable {
         case analyst = 2
 
         var positionFields: Int { self == .rider ? 2 : 3 }
-        var tokenLength: Int { 1 + 8 * (positionFields + 1) + SyncTokenCodec.macLength }
+        var tokenLength: Int { 1 + 8 * (positionFields + 1) + TruncatedMAC.length }
     }
 
-    private static let macLength = 16
-
-    private let keys: [SymmetricKey]
+    private let mac: TruncatedMAC
 
     public init(secrets: SigningSecrets) {
-        keys = secrets.all.map { secret in
-            SymmetricKey(data: SigningSecrets.derivedKey(from: secret, label: "trip-history sync token v1"))
-        }
+        mac = TruncatedMAC(secrets: secrets, label: "trip-history sync token v1")
     }
 
     /// The issue time a token carries: the start of its hour, so that a feed read again within the hour with
@@ -83,8 +78,7 @@ public struct SyncTokenCodec: Sendable {
             let bits = UInt64(bitPattern: value)
             for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bits >> shift)) }
         }
-        let mac = HMAC<SHA256>.authenticationCode(for: bytes, using: keys[0])
-        bytes.append(contentsOf: mac.prefix(Self.macLength))
+        bytes.append(contentsOf: mac.sign(bytes[...]))
         return Base64URL.encode(bytes)
     }
 
@@ -93,16 +87,10 @@ public struct SyncTokenCodec: Sendable {
         _ token: some StringProtocol, as feed: Feed, now: Date, retention: TimeInterval
     ) throws(DecodingError) -> [Int64] {
         guard token.utf8.count <= 128, let bytes = Base64URL.decode(token), let version = bytes.first,
-            let tokenFeed = Feed(rawValue: version), bytes.count == tokenFeed.tokenLength
+            let tokenFeed = Feed(rawValue: version), bytes.count == tokenFeed.tokenLength,
+            mac.isSignature(
+                bytes[(bytes.count - TruncatedMAC.length)...], of: bytes[..<(bytes.count - TruncatedMAC.length)])
         else { throw .invalid }
-        let payloadLength = bytes.count - Self.macLength
-        let payload = bytes[0..<payloadLength]
-        let mac = Array(bytes[payloadLength...])
-        let signed = keys.contains { key in
-            let expected = Array(HMAC<SHA256>.authenticationCode(for: payload, using: key).prefix(Self.macLength))
-            return zip(expected, mac).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-        }
-        guard signed else { throw .invalid }
         guard tokenFeed == feed else { throw .mismatch }
         let values = (0...feed.positionFields).map { field in
             var bits: UInt64 = 0

@@ -129,7 +129,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             let path = RiderReadPath(QueryParameters.path(ofTarget: target)),
             let caller = tokens.verifiedCaller(authorization: head.headerFields.value(of: .authorization))
         else { return nil }
-        let read: RiderTripsRead
+        var read: RiderTripsRead
         switch path {
         case .list(let riderID):
             guard let checked = try? listRead(caller: caller, riderID: riderID, head: head) else { return nil }
@@ -139,8 +139,24 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             else { return nil }
             read = checked
         case .changes(let riderID):
-            guard let checked = try? changesRead(caller: caller, riderID: riderID, head: head) else { return nil }
+            // A warm hit is looked up before the token's signature is checked: the entry was stored under this
+            // exact token, checked when it was computed (a token past its retention may thus be answered from
+            // the cache for at most the cache's TTL). A read to compute checks the token below.
+            let verifies = cache == nil || fence != nil
+            guard let checked = try? changesRead(caller: caller, riderID: riderID, head: head, verifiesToken: verifies)
+            else { return nil }
             read = checked
+        }
+        // The key is built once, for the lookup here and for the computation of a miss.
+        let key = cache.map { _ in read.cacheKey }
+        var stored: CachedTripResponse?
+        if fence == nil, let cache, let key {
+            stored = cache.storedValue(for: key, scope: read.riderID, route: cacheRoute(of: read))
+        }
+        if stored == nil, case .changes(.some, nil, _) = read.kind, case .changes(let riderID) = path {
+            // Not a warm hit: the token is checked now, before anything is computed with it.
+            guard let verified = try? changesRead(caller: caller, riderID: riderID, head: head) else { return nil }
+            read = verified
         }
         // Counted once the read is known to be answered here: a read passed on is counted by the router.
         var rateLimit: RateLimitFields?
@@ -150,11 +166,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             rateLimit = decision.fields
         }
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
-        // The key is built once, for the lookup here and for the computation of a miss.
-        let key = cache.map { _ in read.cacheKey }
-        if fence == nil, let cache, let key,
-            let stored = cache.storedValue(for: key, scope: read.riderID, route: cacheRoute(of: read))
-        {
+        if let stored {
             return .stored(
                 StoredResponse(
                     route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
@@ -164,9 +176,10 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         }
         // The token was verified before this request's span began, so its role is noted here.
         let traced = self.traced
+        let checked = read
         return .computed(route: path.route, rateLimit: rateLimit) {
             if traced { RequestSpanAttribute.note(caller) }
-            return try await self.answer(read, key: key, ifNoneMatch: ifNoneMatch)
+            return try await self.answer(checked, key: key, ifNoneMatch: ifNoneMatch)
         }
     }
 
@@ -223,15 +236,18 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
     }
 
     /// Checks a changes-feed request's path, query and `since` token in the order their problems are reported,
-    /// then access.
-    private func changesRead(caller: Caller, riderID: Substring?, head: HTTPRequest) throws(Problem) -> RiderTripsRead {
+    /// then access. Without `verifiesToken`, the token is kept as sent and not decoded (its position is nil):
+    /// such a read serves only to look up a warm hit.
+    private func changesRead(
+        caller: Caller, riderID: Substring?, head: HTTPRequest, verifiesToken: Bool = true
+    ) throws(Problem) -> RiderTripsRead {
         let riderID = try Self.riderID(riderID)
         let query = try QueryParameters(target: head.path ?? "")
         try TripListParameters.rejectRepeated(["since", "limit"], in: query)
         let limit = try ChangePageLimit.parse(query["limit"])
         var position: ChangePosition?
         let since = query["since"]
-        if let since {
+        if let since, verifiesToken {
             do {
                 position = try syncTokens.decode(since, riderID: riderID, now: now(), retention: changesRetention)
             } catch {
@@ -294,7 +310,10 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         case .detail(let tripID, let timeZone): return try await renderDetail(tripID, timeZone: timeZone, read: read)
         case .receipt(let tripID, let timeZone, let format):
             return try await renderReceipt(tripID, timeZone: timeZone, format: format, read: read)
-        case .changes(_, let position, let limit): return try await renderChanges(position, limit: limit, read: read)
+        case .changes(let since, let position, let limit):
+            // A token never decoded would read as "now": only a checked one is rendered.
+            guard since == nil || position != nil else { throw Problem.invalidSyncToken }
+            return try await renderChanges(position, limit: limit, read: read)
         }
     }
 
