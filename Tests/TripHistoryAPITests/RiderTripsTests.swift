@@ -170,6 +170,8 @@ import TripHistoryPresentation
         edited[edited.count / 2] = edited[edited.count / 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         let forged = "/v1/riders/1/trips/changes?since=\(String(decoding: edited, as: UTF8.self))"
         #expect(subject.operations.earlyAnswer(to: Self.head(forged, token: token)) == nil)
+        // An empty token is not the absent one, whose answer is stored (by the first read above).
+        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips/changes?since=", token: token)) == nil)
         await #expect(throws: Problem.self) {
             _ = try await subject.operations.changes(riderID: "1", head: Self.head(forged, token: token))
         }

@@ -64,7 +64,8 @@ enum ResponseKey {
     }
 
     static func changes(view: String, riderID: RiderID, since: String?, limit: Int, locale: SupportedLocale) -> String {
-        ["changes", view, riderID.description, String(limit), locale.identifier, since ?? ""].joined(
-            separator: separator)
+        // "-" for no token, "=" before a token: an empty `since` never shares the key of a read without one.
+        ["changes", view, riderID.description, String(limit), locale.identifier, since.map { "=" + $0 } ?? "-"]
+            .joined(separator: separator)
     }
 }
