@@ -213,7 +213,6 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         return APIResponse(status: .ok, headers: headers, body: .bytes(body))
     }
 
-    /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
     /// `GET /v1/trips/changes`: every rider's changes after the `since` token, oldest first, or without one
     /// an empty page whose `next_since` stands for now. The token rules are the riders' feeds': signed, of this
     /// feed (a rider's token is `cursor_mismatch`), and `410 sync_token_expired` past the retention.
@@ -250,6 +249,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         return APIResponse(status: .ok, headers: headers, body: .bytes(writer.byteBuffer))
     }
 
+    /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
     private func analyst(_ head: HTTPRequest) async throws -> Caller {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkIsAnalyst(caller: caller) }

@@ -153,10 +153,12 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         if fence == nil, let cache, let key {
             stored = cache.storedValue(for: key, scope: read.riderID, route: cacheRoute(of: read))
         }
-        if stored == nil, case .changes(.some, nil, _) = read.kind, case .changes(let riderID) = path {
+        if stored == nil, case .changes(let since?, nil, let limit) = read.kind {
             // Not a warm hit: the token is checked now, before anything is computed with it.
-            guard let verified = try? changesRead(caller: caller, riderID: riderID, head: head) else { return nil }
-            read = verified
+            guard let position = try? changesPosition(since: since, riderID: read.riderID) else { return nil }
+            read = RiderTripsRead(
+                riderID: read.riderID, caller: caller, locale: read.locale,
+                kind: .changes(since: since, position: position, limit: limit))
         }
         // Counted once the read is known to be answered here: a read passed on is counted by the router.
         var rateLimit: RateLimitFields?
@@ -247,18 +249,21 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         let limit = try ChangePageLimit.parse(query["limit"])
         var position: ChangePosition?
         let since = query["since"]
-        if let since, verifiesToken {
-            do {
-                position = try syncTokens.decode(since, riderID: riderID, now: now(), retention: changesRetention)
-            } catch {
-                throw Problem.syncToken(error, retention: changesRetention)
-            }
-        }
+        if let since, verifiesToken { position = try changesPosition(since: since, riderID: riderID) }
         try Self.checkCanRead(riderID: riderID, caller: caller)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return RiderTripsRead(
             riderID: riderID, caller: caller, locale: locale,
             kind: .changes(since: since.map(String.init), position: position, limit: limit))
+    }
+
+    /// The position `since` names in `riderID`'s feed, once its signature, feed, rider and age are checked.
+    private func changesPosition(since: some StringProtocol, riderID: RiderID) throws(Problem) -> ChangePosition {
+        do {
+            return try syncTokens.decode(since, riderID: riderID, now: now(), retention: changesRetention)
+        } catch {
+            throw Problem.syncToken(error, retention: changesRetention)
+        }
     }
 
     /// Checks a list request's path, query and cursor in the order its problems are reported, then access.

@@ -84,15 +84,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     public func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
         let statement = AnalystChangesPage(after: position, limit: max(limit, 0) + 1)
         let rows = try await run("analyst changes") { connection in try connection.execute(statement) }
-        let page = rows.prefix(limit)
-        // A change whose trip is gone (upserted, then erased) is not handed out, but its position counts; the
-        // erasure follows it in the feed.
-        let changes = page.compactMap { row -> TripChange? in
-            row.isErasure ? .erased(row.tripID) : row.trip.map(TripChange.upsert)
-        }
-        return AnalystChangePage(
-            changes: PostgresTripRepository.latestPerTrip(changes), next: page.last?.position ?? position,
-            hasMore: rows.count > limit)
+        return ChangeFeedRow.page(rows, limit: limit, after: position)
     }
 
     /// Before every change of the transactions still running or yet to come: (their oldest id, 0, 0).

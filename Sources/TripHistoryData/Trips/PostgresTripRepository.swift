@@ -230,14 +230,7 @@ public struct PostgresTripRepository: TripRepository {
         let after = position ?? .start
         let statement = RiderChangesPage(riderID: riderID, after: after, limit: max(limit, 0) + 1)
         let rows = try await mapErrors("list changes") { try await read(riderID) { try await $0.read(statement) } }
-        let page = rows.prefix(limit)
-        // A change whose trip is gone (upserted, then erased) is not handed out, but its number counts; the
-        // erasure follows it in the feed.
-        let changes = page.compactMap { row -> TripChange? in
-            row.isErasure ? .erased(row.tripID) : row.trip.map(TripChange.upsert)
-        }
-        return ChangePage(
-            changes: Self.latestPerTrip(changes), next: page.last?.position ?? after, hasMore: rows.count > limit)
+        return ChangeFeedRow.page(rows, limit: limit, after: after)
     }
 
     /// The rider's last change: reading after it returns only later ones.
@@ -246,13 +239,6 @@ public struct PostgresTripRepository: TripRepository {
             try await read(riderID) { try await $0.readFirst(RiderLastChange(riderID: riderID)) }
         }
         return ChangePosition(sequence: last ?? 0)
-    }
-
-    /// `changes` with each trip kept only at its last entry, in order.
-    static func latestPerTrip(_ changes: [TripChange]) -> [TripChange] {
-        var lastIndex: [TripID: Int] = [:]
-        for (index, change) in changes.enumerated() { lastIndex[change.tripID] = index }
-        return changes.enumerated().filter { lastIndex[$0.element.tripID] == $0.offset }.map(\.element)
     }
 
     /// Writes the feed's entry and the notification that drops other instances' cached responses of the

@@ -46,14 +46,6 @@ struct RiderChangesPage: PostgresPreparedStatement {
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
-    /// One change: its position, its trip's id, the trip when it is an upsert of a trip that still exists.
-    struct Row {
-        let position: ChangePosition
-        let tripID: TripID
-        let isErasure: Bool
-        let trip: Trip?
-    }
-
     let riderID: RiderID
     let after: ChangePosition
     let limit: Int
@@ -66,13 +58,9 @@ struct RiderChangesPage: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Row {
-        guard let sequence = try rows.int64(row, 0), let kind = try rows.string(row, 1),
-            let rawID = try rows.int64(row, 2), let tripID = TripID(rawID)
-        else { throw PostgresError(kind: .decoding, message: "change row has an unexpected value") }
-        let trip = try rows.bool(row, 3) == true ? try TripRowDecoder.trip(rows, row: row, offset: 4) : nil
-        return Row(
-            position: ChangePosition(sequence: sequence), tripID: tripID, isErasure: kind == "erased", trip: trip)
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> ChangeFeedRow<ChangePosition> {
+        guard let sequence = try rows.int64(row, 0) else { throw ChangeFeedRow<ChangePosition>.unexpected }
+        return try ChangeFeedRow(position: ChangePosition(sequence: sequence), rows, row: row, from: 1)
     }
 }
 
@@ -115,14 +103,6 @@ struct AnalystChangesPage: PostgresPreparedStatement {
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
-    /// One change: its position, its trip's id, the trip when it is an upsert of a trip that still exists.
-    struct Row {
-        let position: AnalystChangePosition
-        let tripID: TripID
-        let isErasure: Bool
-        let trip: Trip?
-    }
-
     let after: AnalystChangePosition
     let limit: Int
 
@@ -135,16 +115,13 @@ struct AnalystChangesPage: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Row {
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> ChangeFeedRow<AnalystChangePosition> {
         guard let transaction = try rows.int64(row, 0), let riderID = try rows.int64(row, 1),
-            let sequence = try rows.int64(row, 2), let kind = try rows.string(row, 3),
-            let rawID = try rows.int64(row, 4), let tripID = TripID(rawID)
-        else { throw PostgresError(kind: .decoding, message: "change row has an unexpected value") }
-        let trip = try rows.bool(row, 5) == true ? try TripRowDecoder.trip(rows, row: row, offset: 6) : nil
-        return Row(
-            position: AnalystChangePosition(
-                transaction: UInt64(bitPattern: transaction), riderID: riderID, sequence: sequence),
-            tripID: tripID, isErasure: kind == "erased", trip: trip)
+            let sequence = try rows.int64(row, 2)
+        else { throw ChangeFeedRow<AnalystChangePosition>.unexpected }
+        let position = AnalystChangePosition(
+            transaction: UInt64(bitPattern: transaction), riderID: riderID, sequence: sequence)
+        return try ChangeFeedRow(position: position, rows, row: row, from: 3)
     }
 }
 
@@ -161,5 +138,45 @@ struct OldestRunningTransaction: PostgresPreparedStatement {
             throw PostgresError(kind: .decoding, message: "snapshot without an xmin")
         }
         return UInt64(bitPattern: xmin)
+    }
+}
+
+/// One entry of a changes feed as its page statement reads it: its position, its trip's id, and the trip when
+/// it is an upsert of a trip that still exists.
+struct ChangeFeedRow<Position: Hashable & Sendable> {
+    let position: Position
+    let tripID: TripID
+    let isErasure: Bool
+    let trip: Trip?
+
+    static var unexpected: PostgresError {
+        PostgresError(kind: .decoding, message: "change row has an unexpected value")
+    }
+
+    /// Reads the columns from `column` on: the change, the trip's id, whether the trip exists, then its columns.
+    init(position: Position, _ rows: PostgresRows, row: Int, from column: Int) throws(PostgresError) {
+        guard let kind = try rows.string(row, column), let rawID = try rows.int64(row, column + 1),
+            let tripID = TripID(rawID)
+        else { throw Self.unexpected }
+        self.position = position
+        self.tripID = tripID
+        isErasure = kind == "erased"
+        trip =
+            try rows.bool(row, column + 2) == true ? try TripRowDecoder.trip(rows, row: row, offset: column + 3) : nil
+    }
+
+    /// The page of `rows`, read with a limit of `limit + 1` after `after`. A change whose trip is gone (upserted,
+    /// then erased) is not handed out, but its position counts: the erasure follows it in the feed. A trip
+    /// changed twice within the page appears once, at its last change.
+    static func page(_ rows: [Self], limit: Int, after: Position) -> FeedPage<Position> {
+        let page = rows.prefix(limit)
+        let changes = page.compactMap { row -> TripChange? in
+            row.isErasure ? .erased(row.tripID) : row.trip.map(TripChange.upsert)
+        }
+        var lastIndex: [TripID: Int] = [:]
+        for (index, change) in changes.enumerated() { lastIndex[change.tripID] = index }
+        return FeedPage(
+            changes: changes.enumerated().filter { lastIndex[$0.element.tripID] == $0.offset }.map(\.element),
+            next: page.last?.position ?? after, hasMore: rows.count > limit)
     }
 }
