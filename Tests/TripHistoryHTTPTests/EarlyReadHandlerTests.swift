@@ -349,7 +349,9 @@ import TripHistoryTestSupport
 
     /// The connection guard of a handler under test: the service's limits, on an activity of its own.
     private static func guardOfTests() -> RequestGuard {
-        RequestGuard(limits: ConnectionLimits(), activity: ConnectionActivity(), logger: Logger(label: "test"))
+        RequestGuard(
+            limits: ConnectionLimits(), state: SharedConnectionState(limits: ConnectionLimits()),
+            logger: Logger(label: "test"))
     }
 
     /// A handler that answers `/hit` with a stored "cached", computes "computed" for `/compute`, fails the

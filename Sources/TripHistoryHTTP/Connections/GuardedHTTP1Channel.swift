@@ -7,7 +7,7 @@ public import TripHistoryAPI
 /// Hummingbird's HTTP/1.1 child channel with the connection guards around its decoder: `ConnectionGuard`
 /// first in the pipeline (after `ProxyProtocolHandler` when the peer is a trusted proxy), then the decoder,
 /// then the early-read handler (which runs `RequestGuard`) and the framework. Both guards of a connection
-/// share one `ConnectionActivity`; every part that counts per client reads the connection's `ClientAddress`,
+/// share one `SharedConnectionState`; every part that counts per client reads the connection's `ClientAddress`,
 /// which the router's requests find as `ClientAddress.current`.
 struct GuardedHTTP1Channel: ServerChildChannel {
     /// The framework's channel with the connection's client.
@@ -28,7 +28,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let logger: Logger
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let activity = ConnectionActivity()
+        let state = SharedConnectionState(limits: limits)
         let peer = channel.remoteAddress
         let client = ClientAddress(peer)
         let fromProxy = trustedProxies.contains(peer)
@@ -40,11 +40,11 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             try channel.pipeline.syncOperations.addHandler(
                 ConnectionGuard(
                     limits: limits, connections: connections, client: client, awaitsProxyHeader: fromProxy,
-                    activity: activity, logger: self.logger))
+                    state: state, logger: self.logger))
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        let requestGuard = RequestGuard(limits: limits, activity: activity, logger: self.logger)
+        let requestGuard = RequestGuard(limits: limits, state: state, logger: self.logger)
         // Hummingbird takes the handlers from a `@Sendable` closure, which may hold this connection's handler
         // only bound to its event loop.
         let earlyReads = NIOLoopBound(

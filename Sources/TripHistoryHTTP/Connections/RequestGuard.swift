@@ -7,65 +7,48 @@ import NIOHTTPTypes
 import TripHistoryAPI
 
 /// The connection's checks on decoded requests, run by `EarlyReadHandler`, the first handler after the HTTP
-/// decoder, on every request part and response end: it records them in `ConnectionActivity` for
-/// `ConnectionGuard`'s timer, and answers what must not reach a route with a problem, then closes the
-/// connection: a target over the limit (`414`), a header section the decoder refused as too large (`431`,
-/// instead of the framework's bare `400`), a request that is not HTTP (`400`), and the refusals
-/// `ConnectionGuard` raises (`503` at the cap, `408` for a slow head). A refusal waits for the responses of
-/// earlier requests, so responses keep their order.
+/// decoder, on every request part and response end: it reports them to the connection's
+/// `ConnectionStateMachine` and writes the problems it decides on, then closes the connection: a target over the
+/// limit (`414`), a header section the decoder refused as too large (`431`, instead of the framework's bare
+/// `400`), a request that is not HTTP (`400`), and the refusals `ConnectionGuard` raises (`503` at the cap, `408`
+/// for a slow head). A refusal waits for the responses of earlier requests, so responses keep their order.
 ///
 /// Not a channel handler of its own: another handler in the pipeline costs every request a pass through it
 /// for each of its parts, and the early-read handler already sees them all.
 final class RequestGuard {
-    private let activity: ConnectionActivity
+    private let state: SharedConnectionState
     private let limits: ConnectionLimits
     private let logger: Logger
-    /// A refusal to write once the responses in flight are written.
-    private var pending: Problem?
-    /// Set once a refusal is decided: nothing more is passed on.
-    private var refused = false
     private var date = HTTPDate()
 
-    init(limits: ConnectionLimits, activity: ConnectionActivity, logger: Logger) {
+    init(limits: ConnectionLimits, state: SharedConnectionState, logger: Logger) {
         self.limits = limits
-        self.activity = activity
+        self.state = state
         self.logger = logger
     }
 
-    /// Records a request part that arrived; false when it must be dropped, since the connection is refused.
+    /// Reports a request part that arrived; false when it must be dropped, since the connection is refused.
     func admit(_ part: HTTPRequestPart, context: ChannelHandlerContext) -> Bool {
-        if refused { return false }
-        switch part {
-        case .head(let head):
-            activity.headStarted = nil
-            activity.requestLineEnded = true
-            if let path = head.path, path.utf8.count > limits.maximumTargetBytes {
-                refuse(with: .uriTooLong(limit: limits.maximumTargetBytes), context: context)
-                return false
+        let action =
+            switch part {
+            case .head(let head): state.machine.headDecoded(targetBytes: head.path?.utf8.count)
+            case .body: state.machine.bodyDecoded()
+            case .end: state.machine.endDecoded()
             }
-            activity.inFlight += 1
-            activity.readingBody = true
-            activity.lastBodyRead = activity.now
-            activity.bodyStarted = activity.now
-        case .body:
-            break
-        case .end:
-            activity.readingBody = false
+        switch action {
+        case .pass:
+            return true
+        case .drop, .raise:
+            return false
+        case .refuse(let problem):
+            write(problem, context: context)
+            return false
         }
-        return true
     }
 
-    /// Records that a response's end was written, then writes a refusal that was waiting for it.
+    /// Reports that a response's end was written, then writes a refusal that was waiting for it.
     func responseEnded(context: ChannelHandlerContext) {
-        activity.inFlight -= 1
-        if activity.inFlight == 0 {
-            activity.idleSince = activity.now
-            activity.servedOne = true
-            if let pending {
-                self.pending = nil
-                write(pending, context: context)
-            }
-        }
+        if let pending = state.machine.responseEnded() { write(pending, context: context) }
     }
 
     /// Answers a refusal `ConnectionGuard` raised.
@@ -96,15 +79,7 @@ final class RequestGuard {
 
     /// Stops passing anything on and answers `problem` once no earlier response is in flight.
     private func refuse(with problem: Problem, context: ChannelHandlerContext) {
-        guard !refused else { return }
-        refused = true
-        activity.refusing = true
-        activity.readingBody = false
-        if activity.inFlight > 0 {
-            pending = problem
-        } else {
-            write(problem, context: context)
-        }
+        if let now = state.machine.refuse(problem) { write(now, context: context) }
     }
 
     /// Writes `problem` with `Connection: close`, then closes the connection's output; `ConnectionGuard`

@@ -145,7 +145,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             switch Self.mayAnswer(head) ? answer(head) : nil {
             case .stored(let stored):
                 let span = arrived.flatMap { tracing?.start(head, at: $0) }
-                if let span {
+                if let span, span.isRecording {
                     if let outcome = stored.cacheOutcome {
                         span.attributes[RequestSpanAttribute.cacheOutcome] = outcome
                     }

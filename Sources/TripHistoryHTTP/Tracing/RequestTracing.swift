@@ -70,7 +70,8 @@ public struct RequestTracing: Sendable {
             span.attributes["trip_history.request_id"] = requestID
             if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
         }
-        let leftOut = (span as? LeftOutSpan)?.traceParent
+        // Only a span that does not record can be one the head sampler left out.
+        let leftOut = span.isRecording ? nil : (span as? LeftOutSpan)?.traceParent
         var traceParent = leftOut
         if leftOut == nil { tracer.inject(span.context, into: &traceParent, using: TraceParentInjector()) }
         if let traceParent { headers[Self.traceResponseField] = traceParent }
