@@ -21,9 +21,10 @@ import TripHistoryAPI
 /// request, another route, a body, `Connection: close`) goes to the router. A read refused by its rate limit
 /// is answered here with its 429; the rate-limit fields of a read answered here are added to its response.
 ///
-/// The connection's state is one enum (as in swift-nio's `HTTPServerPipelineHandler`). While a request passed
-/// on is unanswered, later requests are passed on too; while a computation runs, later requests are held (and
-/// the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
+/// Which request is answered where, and in what order, is decided by `EarlyReadStateMachine`: while a request
+/// passed on is unanswered, later requests are passed on too; while a computation runs, later requests are held
+/// (and the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
+/// The handler performs what it decides.
 /// Responses written here get the request id and the headers of every response, CORS fields included
 /// (`ProblemMiddleware.requestID(for:)`, `stamp(_:requestID:cors:origin:)`), `Date` and `Content-Length`, and
 /// are counted in the same `RequestMetrics` as the router's. With `tracing`, each request answered here gets
@@ -37,21 +38,9 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// What the handler is doing with the connection's current request.
-    enum State {
-        /// Between requests, with every request passed on answered: the next head may be answered here.
-        case idle
-        /// A head answered from memory; the answer is written when the request's end arrives.
-        case answering(Answer)
-        /// A head to be computed here; the computation starts when the request's end arrives.
-        case awaitingEnd(Computation)
-        /// A computation is running; the parts that arrived since are held, in order, and `readDeferred` says
-        /// whether a socket read was put off because too many are.
-        case computing(held: [NIOAny], readDeferred: Bool)
-        /// Requests passed on whose responses are not yet completely written (`unanswered`), and whether the
-        /// parts of one are still arriving (`receiving`).
-        case passingOn(unanswered: Int, receiving: Bool)
-    }
+    /// The handler's decisions; see `EarlyReadStateMachine`.
+    typealias Machine = EarlyReadStateMachine<Answer, Computation, NIOAny>
+    typealias State = Machine.State
 
     /// A response ready to write, with what its request id, CORS fields and metrics need.
     struct Answer {
@@ -82,13 +71,16 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Parts held behind a computation before the handler stops reading from the socket.
     static let heldPartsBeforeBackPressure = 16
 
+    /// What the handler is doing with the connection's current request.
+    var state: State { machine.state }
+
     private let requestGuard: RequestGuard
     private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     private let metrics: RequestMetrics
     private let logger: Logger
     private let cors: CORSPolicy?
     private let tracing: RequestTracing?
-    private(set) var state = State.idle
+    private var machine = Machine(heldPartsBeforeBackPressure: EarlyReadHandler.heldPartsBeforeBackPressure)
     private var needsFlush = false
     private var date = HTTPDate()
 
@@ -129,71 +121,58 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Answers, holds or passes on a part the guard admitted; `data` is the part as it arrived.
     private func receive(_ part: HTTPRequestPart, data: NIOAny, context: ChannelHandlerContext) {
-        if case .computing(var held, let readDeferred) = state {
-            // Moves the array out of the state first, so appending does not copy it.
-            state = .idle
-            held.append(data)
-            state = .computing(held: held, readDeferred: readDeferred)
-            return
+        let action: Machine.Action
+        switch part {
+        case .head(let head): action = machine.head(data) { outcome(of: head) }
+        case .body: action = machine.body(data)
+        case .end: action = machine.end(data)
         }
-        switch (state, part) {
-        case (.idle, .head(let head)):
-            let started = DispatchTime.now().uptimeNanoseconds
-            // The span starts only once the request is known to be answered here (the router traces the
-            // others), dated from its arrival.
-            let arrived = tracing == nil ? nil : DefaultTracerClock.now
-            switch Self.mayAnswer(head) ? answer(head) : nil {
-            case .stored(let stored):
-                let span = arrived.flatMap { tracing?.start(head, at: $0) }
-                if let span, span.isRecording {
-                    if let outcome = stored.cacheOutcome {
-                        span.attributes[RequestSpanAttribute.cacheOutcome] = outcome
-                    }
-                    if let role = stored.role { span.attributes[RequestSpanAttribute.role] = role }
+        switch action {
+        case .passOn: context.fireChannelRead(data)
+        case .none: break
+        case .write(let answer): write(answer, context: context)
+        case .start(let computation): start(computation, context: context)
+        case .close: context.close(promise: nil)
+        }
+    }
+
+    /// How a head that arrives between requests is answered: from memory, by a computation here, or by the
+    /// router.
+    private func outcome(of head: HTTPRequest) -> Machine.HeadOutcome {
+        let started = DispatchTime.now().uptimeNanoseconds
+        // The span starts only once the request is known to be answered here (the router traces the others),
+        // dated from its arrival.
+        let arrived = tracing == nil ? nil : DefaultTracerClock.now
+        switch Self.mayAnswer(head) ? answer(head) : nil {
+        case .stored(let stored):
+            let span = arrived.flatMap { tracing?.start(head, at: $0) }
+            if let span, span.isRecording {
+                if let outcome = stored.cacheOutcome {
+                    span.attributes[RequestSpanAttribute.cacheOutcome] = outcome
                 }
-                state = .answering(
-                    Answer(
-                        route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
-                        requestID: ProblemMiddleware.requestID(for: head.headerFields),
-                        origin: cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
-            case .computed(let route, let rateLimit, let compute):
-                state = .awaitingEnd(
-                    Computation(
-                        route: route, compute: compute, rateLimit: rateLimit,
-                        requestID: ProblemMiddleware.requestID(for: head.headerFields),
-                        origin: cors?.allowedOrigin(of: head.headerFields), started: started,
-                        span: arrived.flatMap { tracing?.start(head, at: $0) }))
-            case .refused(let route, let problem):
-                let requestID = ProblemMiddleware.requestID(for: head.headerFields)
-                state = .answering(
-                    Answer(
-                        route: route, response: problem.response(requestID: requestID), rateLimit: nil,
-                        requestID: requestID, origin: cors?.allowedOrigin(of: head.headerFields), started: started,
-                        span: arrived.flatMap { tracing?.start(head, at: $0) }))
-            case nil:
-                state = .passingOn(unanswered: 1, receiving: true)
-                context.fireChannelRead(data)
+                if let role = stored.role { span.attributes[RequestSpanAttribute.role] = role }
             }
-        case (.passingOn(let unanswered, _), .head):
-            state = .passingOn(unanswered: unanswered + 1, receiving: true)
-            context.fireChannelRead(data)
-        case (.passingOn(let unanswered, true), .end):
-            // The router may have answered before the request ended (an early refusal).
-            state = unanswered == 0 ? .idle : .passingOn(unanswered: unanswered, receiving: false)
-            context.fireChannelRead(data)
-        case (.passingOn, .body):
-            context.fireChannelRead(data)
-        case (.answering(let answer), .end):
-            state = .idle
-            write(answer, context: context)
-        case (.awaitingEnd(let computation), .end):
-            state = .computing(held: [], readDeferred: false)
-            start(computation, context: context)
-        case (.answering, _), (.awaitingEnd, _), (.idle, .body), (.idle, .end), (.passingOn(_, false), .end),
-            (.computing, _):
-            // The HTTP decoder never sends these (a head's parts end before the next head; a request answered
-            // here has no body); closing is the only safe answer to a stream out of order.
-            context.close(promise: nil)
+            return .answer(
+                Answer(
+                    route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
+                    requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                    origin: cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
+        case .computed(let route, let rateLimit, let compute):
+            return .compute(
+                Computation(
+                    route: route, compute: compute, rateLimit: rateLimit,
+                    requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                    origin: cors?.allowedOrigin(of: head.headerFields), started: started,
+                    span: arrived.flatMap { tracing?.start(head, at: $0) }))
+        case .refused(let route, let problem):
+            let requestID = ProblemMiddleware.requestID(for: head.headerFields)
+            return .answer(
+                Answer(
+                    route: route, response: problem.response(requestID: requestID), rateLimit: nil,
+                    requestID: requestID, origin: cors?.allowedOrigin(of: head.headerFields), started: started,
+                    span: arrived.flatMap { tracing?.start(head, at: $0) }))
+        case nil:
+            return .passOn
         }
     }
 
@@ -223,9 +202,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes a computed response, then lets the requests held meanwhile through in their order.
     private func finish(_ computation: Computation, response: APIResponse, context: ChannelHandlerContext) {
-        guard case .computing(let held, let readDeferred) = state else { return }
-        state = .idle
-        guard context.channel.isActive else { return }
+        guard case (let held, let readDeferred)? = machine.computed(), context.channel.isActive else { return }
         write(
             Answer(
                 route: computation.route, response: response, rateLimit: computation.rateLimit,
@@ -238,13 +215,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // Ends the batch as a socket read would: flushes what was written here and lets the framework take
         // what was passed on.
         channelReadComplete(context: context)
-        if readDeferred {
-            if case .computing(let stillHeld, _) = state {
-                state = .computing(held: stillHeld, readDeferred: true)
-            } else {
-                context.read()
-            }
-        }
+        if readDeferred, machine.resumeRead() { context.read() }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -259,11 +230,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // Reading on while a computation runs keeps the socket's read interest as it is (dropping and
         // restoring it costs two system calls per request); only a client that pipelines more than a few
         // requests behind it is made to wait.
-        if case .computing(let held, _) = state, held.count >= Self.heldPartsBeforeBackPressure {
-            state = .computing(held: held, readDeferred: true)
-        } else {
-            context.read()
-        }
+        if machine.readRequested() { context.read() }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -271,9 +238,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(data, promise: promise)
             return
         }
-        if case .passingOn(let unanswered, let receiving) = state {
-            state = unanswered == 1 && !receiving ? .idle : .passingOn(unanswered: unanswered - 1, receiving: receiving)
-        }
+        machine.responseEndWritten()
         context.write(data, promise: promise)
         requestGuard.responseEnded(context: context)
     }
