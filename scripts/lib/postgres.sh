@@ -196,9 +196,13 @@ _pg_write_settings() {
         printf 'port = %s\n' "$port"
         printf "listen_addresses = '127.0.0.1'\n"
         printf "unix_socket_directories = '%s'\n" "${sock//\'/\'\'}"
-        printf 'max_connections = 200\n'
         if [[ $ephemeral == 1 ]]; then
+            # A throwaway cluster serves the test suites, whose pools run side by side: at 200 a full run
+            # reached the limit and refused connections. A standby's limit must not be below its primary's.
+            printf 'max_connections = 400\n'
             printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n'
+        else
+            printf 'max_connections = 200\n'
         fi
     } >"$file" || return 1
     if ((EUID == 0)); then chown postgres:postgres "$file" || return 1; fi
