@@ -81,6 +81,22 @@ import TripHistoryDataTestSupport
         }
     }
 
+    @Test func aPoolWithoutPipelinedConnectionsReadsOnALentOne() async throws {
+        // Eight reads share two lent connections; the wait for one is generous, since the full suite loads the server.
+        try await DataTestDatabase.withPool(size: 2, acquireTimeout: .seconds(20), pipelinedConnections: 0) {
+            (pool: PostgresConnectionPool) in
+            let answers = try await withThrowingTaskGroup(of: (Int64, Int64?).self) { group in
+                for value in Int64(1)...8 {
+                    group.addTask { (value, try await Self.double(String(value), on: pool).value) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.count == 8)
+            for (value, doubled) in answers { #expect(doubled == value * 2) }
+            #expect(pool.counts.open > 0, "the reads went to lent connections")
+        }
+    }
+
     @Test func aFailingStatementFailsAloneAndItsNeighboursSucceed() async throws {
         try await DataTestDatabase.withPool(pipelinedConnections: 1) { (pool: PostgresConnectionPool) async throws in
             // One connection, so reads queued together go out in the same pipeline.

@@ -22,11 +22,17 @@ import TripHistoryDomain
             keyID: Int64.max, statuses: TripStatements.statuses(nil), limit: 10)
     }
 
-    @Test func aStandbyBehindTheRequiredPositionRefusesTheReadAndOneThatReachedItServesIt() async throws {
+    /// With pipelined connections, and without (a lent connection checks the position the same way).
+    @Test(arguments: [2, 0])
+    func aStandbyBehindTheRequiredPositionRefusesTheReadAndOneThatReachedItServesIt(
+        pipelinedConnections: Int
+    ) async throws {
         let reader = PostgresConnectionPool(
-            configuration: .init(connectionString: try Self.readURL(), size: 1), logger: DataTestDatabase.logger)
+            configuration: .init(
+                connectionString: try Self.readURL(), size: 1, pipelinedConnections: pipelinedConnections),
+            logger: DataTestDatabase.logger)
         do {
-            try await Self.check(reader)
+            try await Self.check(reader, pipelinedConnections: pipelinedConnections)
         } catch {
             await reader.shutdown()
             throw error
@@ -34,8 +40,8 @@ import TripHistoryDomain
         await reader.shutdown()
     }
 
-    private static func check(_ reader: PostgresConnectionPool) async throws {
-        try await DataTestDatabase.withPool(size: 2) { writer in
+    private static func check(_ reader: PostgresConnectionPool, pipelinedConnections: Int) async throws {
+        try await DataTestDatabase.withPool(size: 2, pipelinedConnections: pipelinedConnections) { writer in
             let rider = DataTestDatabase.randomRiderID()
             _ = try await PostgresTripRepository(pool: writer).record(
                 dataTestTrip(rider: rider, requestedAtMicros: 1_767_225_600_000_000), idempotency: nil)

@@ -63,7 +63,7 @@ public final class DatabaseHealthMonitor: Service, Sendable {
 
     /// Checks until the service group shuts down, on a thread of its own (libpq blocks).
     public func run() async throws {
-        try? await DedicatedThread.run { self.checkRepeatedly(until: $0) }
+        await DedicatedThread.run(name: "PG-health") { self.checkRepeatedly(until: $0) }
     }
 
     private func checkRepeatedly(until stop: NIOLockedValueBox<Bool>) {

@@ -83,11 +83,7 @@ public final class PostgresChangeListener: Service, Sendable {
 
     /// Listens until the task is cancelled or the application shuts down gracefully.
     public func run() async throws {
-        do {
-            try await DedicatedThread.run { self.listen(until: $0) }
-        } catch {
-            logger.debug("change listener did not start", metadata: ["error": "\(error)"])
-        }
+        await DedicatedThread.run(name: "PG-listener") { self.listen(until: $0) }
     }
 
     /// The blocking loop of the listener thread; the connection is opened, used and closed on this thread only.

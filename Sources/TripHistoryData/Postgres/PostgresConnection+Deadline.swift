@@ -139,10 +139,10 @@ enum PostgresCancelRequests {
             return
         }
         let request = Request(cancel: cancel)
-        Thread {
+        DedicatedThread.start {
             request.send()
             running.withLockedValue { $0 -= 1 }
-        }.start()
+        }
     }
 
     // @unchecked Sendable: the handle moves to the request's thread and is used and freed only there.

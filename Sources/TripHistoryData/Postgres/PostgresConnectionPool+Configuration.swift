@@ -16,7 +16,8 @@ extension PostgresConnectionPool {
         /// Longest wait to open a connection to an unreachable host; a refused connection fails at once.
         public var connectTimeout: Duration
         /// Connections, each with a thread of its own, that carry single-statement reads in pipeline mode
-        /// (`read(_:_:decode:)`); they come on top of `size`.
+        /// (`read(_:)`); they come on top of `size`. 0 for a pool whose callers never pipeline: it starts no
+        /// pipeline thread, and `read(_:)` runs on a lent connection.
         public var pipelinedConnections: Int
         /// Most reads one pipelined connection sends at once.
         public var maximumPipelineBatch: Int
@@ -40,7 +41,7 @@ extension PostgresConnectionPool {
             self.maximumWaiters = max(maximumWaiters, 0)
             self.statementTimeout = statementTimeout
             self.connectTimeout = connectTimeout
-            self.pipelinedConnections = max(pipelinedConnections, 1)
+            self.pipelinedConnections = max(pipelinedConnections, 0)
             self.maximumPipelineBatch = max(maximumPipelineBatch, 1)
             self.maximumQueuedReads = max(maximumQueuedReads, 1)
             self.queryGrace = max(queryGrace, .zero)

@@ -25,7 +25,8 @@ public final class PostgresConnectionPool: Service, Sendable {
     /// Fails waiters whose acquire timeout has passed. One task for the pool rather than a timer per
     /// waiter: under saturation nearly every request waits, and a task plus a timer each cost measurably.
     private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    private let pipelinedReads: PostgresPipelinedReads
+    /// Nil for a pool configured with no pipelined connections, which starts no pipeline thread.
+    private let pipelinedReads: PostgresPipelinedReads?
     private let metrics: PostgresPoolMetrics
     private let statementTimers: PostgresStatementTimers
     private let name: String
@@ -49,10 +50,13 @@ public final class PostgresConnectionPool: Service, Sendable {
         self.metrics = PostgresPoolMetrics(pool: name, queue: "connections", factory: metricsFactory)
         let statementTimers = PostgresStatementTimers(pool: name, factory: metricsFactory, tracer: tracer)
         self.statementTimers = statementTimers
-        self.pipelinedReads = PostgresPipelinedReads(
-            configuration: configuration,
-            metrics: PostgresPoolMetrics(pool: name, queue: "pipelined", factory: metricsFactory),
-            timers: statementTimers, logger: logger)
+        self.pipelinedReads =
+            configuration.pipelinedConnections == 0
+            ? nil
+            : PostgresPipelinedReads(
+                configuration: configuration,
+                metrics: PostgresPoolMetrics(pool: name, queue: "pipelined", factory: metricsFactory),
+                timers: statementTimers, logger: logger)
         // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
         let interval = min(configuration.acquireTimeout / 10, .milliseconds(50))
         let task = Task { [weak self] in
@@ -60,7 +64,7 @@ public final class PostgresConnectionPool: Service, Sendable {
                 try? await Task.sleep(for: interval)
                 guard let self else { return }
                 self.expireWaiters(now: .now)
-                self.pipelinedReads.expire(now: .now)
+                self.pipelinedReads?.expire(now: .now)
                 self.metrics.waiting.record(self.waiting)
             }
         }
@@ -69,7 +73,7 @@ public final class PostgresConnectionPool: Service, Sendable {
 
     deinit {
         sweeper.withLockedValue { $0?.cancel() }
-        pipelinedReads.stop()
+        pipelinedReads?.stop()
         // A started NIOThreadPool must be stopped before it is released.
         if !state.withLockedValue(\.isShutdown) {
             threadPool.shutdownGracefully { _ in }
@@ -118,7 +122,8 @@ public final class PostgresConnectionPool: Service, Sendable {
         return try outcome.result.get()
     }
 
-    /// Runs `statement` on a pipelined connection, shared with other callers' reads, and returns its rows
+    /// Runs `statement` on a pipelined connection (on a lent one when the pool has none), shared with other
+    /// callers' reads, and returns its rows
     /// decoded (on the connection's thread, right after they arrived). For reads that are one statement and
     /// need no transaction. Throws `PostgresError` when the statement fails or the connection cannot be
     /// opened, breaks or stops answering (kind `timedOut`), `PostgresPoolError.acquireTimeout` when it waited
@@ -147,6 +152,15 @@ public final class PostgresConnectionPool: Service, Sendable {
         _ statement: Statement, requiredReplay: WALPosition?,
         decode: @escaping @Sendable (Statement, PostgresRows) throws(PostgresError) -> T
     ) async throws -> T {
+        guard let pipelinedReads else {
+            return try await withConnection { connection in
+                if let requiredReplay {
+                    let replayed = try connection.executeFirst(ReplayPosition()) ?? nil
+                    guard let replayed, replayed >= requiredReplay else { throw ReplicaBehind() }
+                }
+                return try decode(statement, try connection.execute(statement.prepared, statement.makeBindings()))
+            }
+        }
         let pipelined = PostgresConnection.PipelinedStatement(
             statement: statement.prepared, bindings: statement.makeBindings())
         return try await withCheckedThrowingContinuation { continuation in
@@ -176,7 +190,7 @@ public final class PostgresConnectionPool: Service, Sendable {
         }
         guard let taken else { return }
         sweeper.withLockedValue { $0?.cancel() }
-        await pipelinedReads.shutdown()
+        await pipelinedReads?.shutdown()
         for waiter in taken.waiters {
             waiter.continuation.resume(throwing: PostgresPoolError.shutdown)
         }

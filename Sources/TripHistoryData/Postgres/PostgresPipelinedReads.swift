@@ -68,11 +68,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
         self.logger = logger
         self.running = configuration.pipelinedConnections
         for index in 0..<configuration.pipelinedConnections {
-            Thread { [self] in
-                // Named from inside: on Linux only the thread itself can set its system-visible name.
-                Thread.current.name = "PG-pipeline-\(index)"
-                work()
-            }.start()
+            DedicatedThread.start(name: "PG-pipeline-\(index)") { [self] in work() }
         }
     }
 

@@ -48,7 +48,7 @@ public final class ReplicaLagSampler: Service, Sendable {
 
     /// Samples until the service group shuts down, on a thread of its own (libpq blocks).
     public func run() async throws {
-        try? await DedicatedThread.run { self.sampleRepeatedly(until: $0) }
+        await DedicatedThread.run(name: "PG-replica-lag") { self.sampleRepeatedly(until: $0) }
     }
 
     private func sampleRepeatedly(until stop: NIOLockedValueBox<Bool>) {
