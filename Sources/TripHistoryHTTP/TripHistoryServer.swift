@@ -174,16 +174,16 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             isReady: settings.isReady, isReaderUp: settings.isReaderUp, openAPIDocument: settings.openAPIDocument)
     }
 
-    /// The router: request metrics outermost (counts and latency per route, method and status, in
-    /// `metrics`), then the problem middleware, so every response, the router's own 404s included, gets a
-    /// request id (and the CORS fields) and errors become problems; then the request span, when tracing is
-    /// on; then CORS preflights, when origins are configured; then the rate limits, when on; then the routes,
-    /// each a call into the API module.
+    /// The router: `ResponseFinishingMiddleware` outermost, so every response, the router's own 404s included,
+    /// is finished as the early-read handler finishes its own (request id, CORS fields, request span when
+    /// tracing is on, errors as problems, counted in `metrics` per route, method and status); then CORS
+    /// preflights, when origins are configured; then the rate limits, when on; then the routes, each a call into
+    /// the API module.
     public func router(metrics: RequestMetrics) -> Router<TripHistoryRequestContext> {
         let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
-        router.add(middleware: ProblemMiddleware(cors: cors))
-        if let tracing { router.add(middleware: RequestTracingMiddleware(tracing: tracing)) }
+        router.add(
+            middleware: ResponseFinishingMiddleware(
+                finisher: ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)))
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
         if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits, tracer: tracing?.tracer)) }
         operationalRoutes.register(on: router)

@@ -85,13 +85,13 @@ final class RequestGuard {
     /// Writes `problem` with `Connection: close`, then closes the connection's output; `ConnectionGuard`
     /// closes the rest when the client closes its side or its timer finds the connection still open.
     private func write(_ problem: Problem, context: ChannelHandlerContext) {
-        let requestID = ProblemMiddleware.requestID(for: [:])
+        let requestID = ResponseFinisher.requestID(for: [:])
         let response = problem.response(requestID: requestID)
         var headers = response.headers
         let body = response.bytes ?? ByteBuffer()
         headers[.contentLength] = String(body.readableBytes)
         headers[.connection] = "close"
-        ProblemMiddleware.stamp(&headers, requestID: requestID)
+        ResponseFinisher.stamp(&headers, requestID: requestID)
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
         context.write(
             NIOAny(HTTPResponsePart.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)

@@ -5,7 +5,7 @@ import TripHistoryAPI
 
 /// Applies the API's rate-limit decision (`RateLimits`) to every request the router answers, except the
 /// exempt paths: a refused request gets its 429 problem without reaching a route, and every other response,
-/// problems included, carries the `RateLimit-Policy` and `RateLimit` fields. Sits inside `ProblemMiddleware`,
+/// problems included, carries the `RateLimit-Policy` and `RateLimit` fields. Sits inside `ResponseFinishingMiddleware`,
 /// whose request id it uses for the problems it renders. With `tracer`, the decision of a traced request is
 /// a span of its own.
 struct RateLimitMiddleware: RouterMiddleware {
@@ -35,7 +35,7 @@ struct RateLimitMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            let problem = ProblemMiddleware.problem(for: error, logger: context.logger)
+            let problem = ResponseFinisher.problem(for: error, logger: context.logger)
             response = Response(problem.response(requestID: context.requestID))
         }
         decision.fields.add(to: &response.headers)

@@ -16,7 +16,7 @@ public struct MetricsListener: Sendable {
     /// the request id and headers every response of the service carries.
     public func router() -> Router<TripHistoryRequestContext> {
         let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ResponseFinishingMiddleware(finisher: ResponseFinisher()))
         let exposition = self.exposition
         router.get("/metrics") { _, _ in
             Response(

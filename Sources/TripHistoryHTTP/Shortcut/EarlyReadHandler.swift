@@ -16,7 +16,7 @@ import TripHistoryAPI
 /// probe, then `RiderTrips.earlyAnswer(to:)`), which parses and checks the request with the routes' own code
 /// and never waits. A stored response is written at once; a checked read that is not stored is computed by
 /// the same code the route runs (cache, use case, rendering) in a task, and its answer, or the problem its
-/// failure maps to (`ProblemMiddleware.problem(for:logger:)`), is written back on the event loop: computed
+/// failure maps to (`ResponseFinisher.problem(for:logger:)`), is written back on the event loop: computed
 /// once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
 /// request, another route, a body, `Connection: close`) goes to the router. A read refused by its rate limit
 /// is answered here with its 429; the rate-limit fields of a read answered here are added to its response.
@@ -26,7 +26,7 @@ import TripHistoryAPI
 /// (and the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
 /// The handler performs what it decides.
 /// Responses written here get the request id and the headers of every response, CORS fields included
-/// (`ProblemMiddleware.requestID(for:)`, `stamp(_:requestID:cors:origin:)`), `Date` and `Content-Length`, and
+/// (`ResponseFinisher.requestID(for:)`, `stamp(_:requestID:cors:origin:)`), `Date` and `Content-Length`, and
 /// are counted in the same `RequestMetrics` as the router's. With `tracing`, each request answered here gets
 /// its request span through the router's own `RequestTracing`, and a computation runs in its context.
 ///
@@ -76,7 +76,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let requestGuard: RequestGuard
     private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
-    private let metrics: RequestMetrics
+    private let finisher: ResponseFinisher
     private let logger: Logger
     private let cors: CORSPolicy?
     private let tracing: RequestTracing?
@@ -94,7 +94,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         self.tracing = tracing
         self.requestGuard = requestGuard
         self.answer = answer
-        self.metrics = metrics
+        self.finisher = ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)
         self.logger = logger
         self.cors = cors
     }
@@ -155,17 +155,17 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return .answer(
                 Answer(
                     route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
-                    requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                    requestID: ResponseFinisher.requestID(for: head.headerFields),
                     origin: cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
         case .computed(let route, let rateLimit, let compute):
             return .compute(
                 Computation(
                     route: route, compute: compute, rateLimit: rateLimit,
-                    requestID: ProblemMiddleware.requestID(for: head.headerFields),
+                    requestID: ResponseFinisher.requestID(for: head.headerFields),
                     origin: cors?.allowedOrigin(of: head.headerFields), started: started,
                     span: arrived.flatMap { tracing?.start(head, at: $0) }))
         case .refused(let route, let problem):
-            let requestID = ProblemMiddleware.requestID(for: head.headerFields)
+            let requestID = ResponseFinisher.requestID(for: head.headerFields)
             return .answer(
                 Answer(
                     route: route, response: problem.response(requestID: requestID), rateLimit: nil,
@@ -191,7 +191,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
                     response = try await computation.compute()
                 }
             } catch {
-                response = ProblemMiddleware.problem(for: error, logger: logger)
+                response = ResponseFinisher.problem(for: error, logger: logger)
                     .response(requestID: computation.requestID)
             }
             eventLoop.execute {
@@ -263,14 +263,10 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         headers.reserveCapacity(headers.count + 6)
         let body = response.bytes
         if let body { headers[.contentLength] = String(body.readableBytes) }
-        answer.rateLimit?.add(to: &headers)
-        ProblemMiddleware.stamp(&headers, requestID: answer.requestID, cors: cors, origin: answer.origin)
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
-        if let span = answer.span {
-            tracing?.finish(
-                span, route: answer.route, status: response.status, headers: &headers, requestID: answer.requestID,
-                logger: logger)
-        }
+        finisher.finish(
+            &headers, status: response.status, route: answer.route, requestID: answer.requestID,
+            origin: answer.origin, rateLimit: answer.rateLimit, span: answer.span, logger: logger)
         context.write(
             wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
         if let body {
@@ -279,8 +275,6 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
         needsFlush = true
         requestGuard.responseEnded(context: context)
-        metrics.record(
-            route: answer.route, method: .get, status: response.status,
-            nanoseconds: DispatchTime.now().uptimeNanoseconds - answer.started)
+        finisher.record(route: answer.route, method: .get, status: response.status, started: answer.started)
     }
 }

@@ -3,10 +3,10 @@ public import Logging
 public import Tracing
 import TripHistoryAPI
 
-/// The request spans of the server, whichever path answers: the router (`RequestTracingMiddleware`) and the
-/// early-read handler both start a request's span with `start(_:)` and end it with `finish(_:route:status:
-/// headers:requestID:logger:)`, so spans, attributes, the `traceresponse` field and the 5xx log line cannot
-/// drift between them. Only built when tracing is on; when it is off the server holds nil and does nothing.
+/// The request spans of the server, whichever path answers: the router (`ResponseFinishingMiddleware`) and the
+/// early-read handler both start a request's span with `start(_:)`, and `ResponseFinisher` ends it with
+/// `finish(_:route:status:headers:requestID:logger:)`, so spans, attributes, the `traceresponse` field and the
+/// 5xx log line cannot drift between them. Only built when tracing is on; when it is off the server holds nil and does nothing.
 ///
 /// An incoming W3C `traceparent` (and `tracestate`) is continued: the request span is its child, in its trace.
 public struct RequestTracing: Sendable {
