@@ -25,10 +25,10 @@ import TripHistoryAPI
 /// passed on is unanswered, later requests are passed on too; while a computation runs, later requests are held
 /// (and the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
 /// The handler performs what it decides.
-/// Responses written here get the request id and the headers of every response, CORS fields included
-/// (`ResponseFinisher.requestID(for:)`, `stamp(_:requestID:cors:origin:)`), `Date` and `Content-Length`, and
-/// are counted in the same `RequestMetrics` as the router's. With `tracing`, each request answered here gets
-/// its request span through the router's own `RequestTracing`, and a computation runs in its context.
+/// Responses written here get `Date` and `Content-Length` here and everything else from `ResponseFinisher`, as
+/// the router's do: the request id, the fields of every response, CORS fields included, the end of the request
+/// span, and the count in the same `RequestMetrics`. With tracing, each request answered here gets its request
+/// span through the router's own `RequestTracing`, and a computation runs in its context.
 ///
 /// It is the first handler after the HTTP decoder, so it also runs the connection's `RequestGuard` on every
 /// request part, response end, refusal event and decoder error, before anything else.
@@ -78,8 +78,6 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     private let finisher: ResponseFinisher
     private let logger: Logger
-    private let cors: CORSPolicy?
-    private let tracing: RequestTracing?
     private var machine = Machine(heldPartsBeforeBackPressure: EarlyReadHandler.heldPartsBeforeBackPressure)
     private var needsFlush = false
     private var date = HTTPDate()
@@ -91,12 +89,10 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger, cors: CORSPolicy? = nil,
         tracing: RequestTracing? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) {
-        self.tracing = tracing
         self.requestGuard = requestGuard
         self.answer = answer
         self.finisher = ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)
         self.logger = logger
-        self.cors = cors
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -142,10 +138,10 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let started = DispatchTime.now().uptimeNanoseconds
         // The span starts only once the request is known to be answered here (the router traces the others),
         // dated from its arrival.
-        let arrived = tracing == nil ? nil : DefaultTracerClock.now
+        let arrived = finisher.tracing == nil ? nil : DefaultTracerClock.now
         switch Self.mayAnswer(head) ? answer(head) : nil {
         case .stored(let stored):
-            let span = arrived.flatMap { tracing?.start(head, at: $0) }
+            let span = arrived.flatMap { finisher.tracing?.start(head, at: $0) }
             if let span, span.isRecording {
                 if let outcome = stored.cacheOutcome {
                     span.attributes[RequestSpanAttribute.cacheOutcome] = outcome
@@ -156,21 +152,21 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 Answer(
                     route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
                     requestID: ResponseFinisher.requestID(for: head.headerFields),
-                    origin: cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
+                    origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
         case .computed(let route, let rateLimit, let compute):
             return .compute(
                 Computation(
                     route: route, compute: compute, rateLimit: rateLimit,
                     requestID: ResponseFinisher.requestID(for: head.headerFields),
-                    origin: cors?.allowedOrigin(of: head.headerFields), started: started,
-                    span: arrived.flatMap { tracing?.start(head, at: $0) }))
+                    origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started,
+                    span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
         case .refused(let route, let problem):
             let requestID = ResponseFinisher.requestID(for: head.headerFields)
             return .answer(
                 Answer(
                     route: route, response: problem.response(requestID: requestID), rateLimit: nil,
-                    requestID: requestID, origin: cors?.allowedOrigin(of: head.headerFields), started: started,
-                    span: arrived.flatMap { tracing?.start(head, at: $0) }))
+                    requestID: requestID, origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started,
+                    span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
         case nil:
             return .passOn
         }
