@@ -224,8 +224,19 @@ def _note_totals(value):
             _note_totals(element)
 
 
+def _is_json(response):
+    """Whether the response says it is JSON; only those are parsed here, since `Response.json()` keeps what it
+    parsed for schemathesis' own checks, and a one-line NDJSON export parsed as JSON then fails its schema."""
+    values = response.headers.get("content-type") or response.headers.get("Content-Type") or []
+    value = values[0] if isinstance(values, list) and values else values if isinstance(values, str) else ""
+    media_type = value.split(";")[0].strip().lower()
+    return media_type == "application/json" or media_type.endswith("+json")
+
+
 @schemathesis.hook
 def after_call(context, case, response):
+    if not _is_json(response):
+        return
     try:
         page = response.json()
     except Exception:
