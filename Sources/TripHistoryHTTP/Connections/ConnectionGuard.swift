@@ -67,7 +67,6 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         case .pass: context.fireChannelRead(data)
         case .drop: break
         case .raise(let refusal): context.fireUserInboundEventTriggered(refusal)
-        case .refuse: preconditionFailure("bytes are refused through RequestGuard")
         }
     }
 

@@ -36,15 +36,23 @@ struct ConnectionStateMachine {
         }
     }
 
-    /// What to do with bytes that arrived, or with a decoded request part.
-    enum InputAction: Equatable {
+    /// What `ConnectionGuard` does with bytes that arrived.
+    enum BytesAction: Equatable {
         /// Pass them on.
         case pass
         /// Drop them: the connection is being refused.
         case drop
         /// Drop them and raise `refusal`, which `RequestGuard` answers.
         case raise(ConnectionRefusal)
-        /// Drop them and write `problem` now, then close.
+    }
+
+    /// What `RequestGuard` does with a decoded request part.
+    enum PartAction: Equatable {
+        /// Pass it on.
+        case pass
+        /// Drop it: the connection is being refused.
+        case drop
+        /// Drop it and write `problem` now, then close.
         case refuse(Problem)
     }
 
@@ -82,9 +90,9 @@ struct ConnectionStateMachine {
 
     let limits: Limits
     /// Ticks of the connection's timer so far.
-    private(set) var now = 0
+    private var now = 0
     /// Requests passed on whose response has not been completely written.
-    private(set) var inFlight = 0
+    private var inFlight = 0
     /// Whether a request's head arrived and its end has not.
     private var readingBody = false
     /// When a byte of the request body last arrived, while `readingBody`.
@@ -117,7 +125,7 @@ struct ConnectionStateMachine {
     var isRefusing: Bool { refusal != .none }
 
     /// Bytes arrived from the client (before the HTTP decoder).
-    mutating func bytesRead(_ buffer: ByteBuffer) -> InputAction {
+    mutating func bytesRead(_ buffer: ByteBuffer) -> BytesAction {
         guard refusal == .none else { return .drop }
         if readingBody {
             lastBodyRead = now
@@ -128,7 +136,10 @@ struct ConnectionStateMachine {
         }
         if !requestLineEnded {
             measureRequestLine(buffer)
-            if requestLineBytes > limits.maximumRequestLine { return raise(.targetTooLong) }
+            if requestLineBytes > limits.maximumRequestLine {
+                refusal = .raised
+                return .raise(.targetTooLong)
+            }
         }
         return .pass
     }
@@ -142,12 +153,12 @@ struct ConnectionStateMachine {
     }
 
     /// The decoder read a request's head, whose target has `targetBytes` bytes (nil: no path).
-    mutating func headDecoded(targetBytes: Int?) -> InputAction {
+    mutating func headDecoded(targetBytes: Int?) -> PartAction {
         guard refusal == .none else { return .drop }
         headStarted = nil
         requestLineEnded = true
         if let targetBytes, targetBytes > limits.maximumTargetBytes {
-            return refuse(.uriTooLong(limit: limits.maximumTargetBytes)).map(InputAction.refuse) ?? .drop
+            return refuse(.uriTooLong(limit: limits.maximumTargetBytes)).map(PartAction.refuse) ?? .drop
         }
         inFlight += 1
         readingBody = true
@@ -157,12 +168,12 @@ struct ConnectionStateMachine {
     }
 
     /// The decoder read a part of a request's body.
-    func bodyDecoded() -> InputAction {
+    func bodyDecoded() -> PartAction {
         refusal == .none ? .pass : .drop
     }
 
     /// The decoder read a request's end.
-    mutating func endDecoded() -> InputAction {
+    mutating func endDecoded() -> PartAction {
         guard refusal == .none else { return .drop }
         readingBody = false
         return .pass
@@ -235,22 +246,15 @@ struct ConnectionStateMachine {
             if now - bodyStarted > limits.bodyDeadlineTicks { return .close(.bodyIncomplete) }
         } else if inFlight == 0 {
             if let headStarted {
-                if now - max(headStarted, idleSince) > limits.headTicks { return raiseOnTimer(.headTimeout) }
+                if now - max(headStarted, idleSince) > limits.headTicks {
+                    refusal = .raised
+                    return .raise(.headTimeout)
+                }
             } else if now - idleSince > (servedOne ? limits.idleTicks : limits.headTicks) {
                 return .close(.idle)
             }
         }
         return .tick
-    }
-
-    private mutating func raise(_ refusal: ConnectionRefusal) -> InputAction {
-        self.refusal = .raised
-        return .raise(refusal)
-    }
-
-    private mutating func raiseOnTimer(_ refusal: ConnectionRefusal) -> TimerAction {
-        self.refusal = .raised
-        return .raise(refusal)
     }
 
     /// Counts the bytes of a head's first line, up to its line feed, found with `memchr` since it is searched

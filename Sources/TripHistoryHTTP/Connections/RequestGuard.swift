@@ -38,7 +38,7 @@ final class RequestGuard {
         switch action {
         case .pass:
             return true
-        case .drop, .raise:
+        case .drop:
             return false
         case .refuse(let problem):
             write(problem, context: context)
