@@ -102,8 +102,7 @@ func buildApplication(
     }
     let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
     let lifecycle = try LifecycleConfiguration.load(environment: ProcessInfo.processInfo.environment)
-    // The analyst pool makes no pipelined reads; its one pipelined connection would open only on first use.
-    // Analyst queries run in transactions on lent connections, never pipelined.
+    // Analyst queries run in transactions on lent connections, never pipelined: no pipeline thread.
     let analystPool = makePool("analyst", configuration.analystPool, pipelinedConnections: 0)
     let analystReaderPool = configuration.readConnectionString.map { readURL in
         makePool("reader-analyst", configuration.analystPool, pipelinedConnections: 0, connectionString: readURL)

@@ -5,9 +5,9 @@ import TripHistoryAPI
 
 /// Applies the API's rate-limit decision (`RateLimits`) to every request the router answers, except the
 /// exempt paths: a refused request gets its 429 problem without reaching a route, and every other response,
-/// problems included, carries the `RateLimit-Policy` and `RateLimit` fields. Sits inside `ResponseFinishingMiddleware`,
-/// whose request id it uses for the problems it renders. With `tracer`, the decision of a traced request is
-/// a span of its own.
+/// problems included, carries the `RateLimit-Policy` and `RateLimit` fields. Sits inside
+/// `ResponseFinishingMiddleware`, whose request id it uses for the problems it renders. With `tracer`, the
+/// decision of a traced request is a span of its own.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = TripHistoryRequestContext
 
