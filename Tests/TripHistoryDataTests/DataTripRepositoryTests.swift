@@ -36,24 +36,24 @@ import TripHistoryDomain
         _ repository: PostgresTripRepository, rider: RiderID, filter: TripFilter, limit: Int
     ) async throws -> (down: [Trip], up: [Trip]) {
         let list = ListRiderTrips(repository: repository)
-        let caller = Caller.analyst(subject: "tests")
+        let grant = try AccessPolicy.read(riderID: rider, caller: .analyst(subject: "tests"))
         var down: [Trip] = []
         var page = try await list.execute(
-            riderID: rider, filter: filter, limit: PageLimit(limit)!, position: nil, caller: caller)
+            grant, filter: filter, limit: PageLimit(limit)!, position: nil)
         down += page.trips
         // A cursor that stopped moving forward would loop for ever: a page cap makes it a failure instead.
         let pageCap = 10_000 / limit + 2
         while let next = page.next {
             try #require(down.count / limit < pageCap, "the walk down did not end")
             page = try await list.execute(
-                riderID: rider, filter: filter, limit: PageLimit(limit)!, position: next, caller: caller)
+                grant, filter: filter, limit: PageLimit(limit)!, position: next)
             down += page.trips
         }
         var upPages: [[Trip]] = [page.trips]
         while let previous = page.previous {
             try #require(upPages.count < pageCap, "the walk up did not end")
             page = try await list.execute(
-                riderID: rider, filter: filter, limit: PageLimit(limit)!, position: previous, caller: caller)
+                grant, filter: filter, limit: PageLimit(limit)!, position: previous)
             upPages.append(page.trips)
         }
         return (down, upPages.reversed().flatMap { $0 })
@@ -97,13 +97,13 @@ import TripHistoryDomain
             let rider = DataTestDatabase.randomRiderID()
             let existing = model(try await insertHistory(repository, rider: rider))
             let list = ListRiderTrips(repository: repository)
-            let caller = Caller.analyst(subject: "tests")
+            let grant = try AccessPolicy.read(riderID: rider, caller: .analyst(subject: "tests"))
             var seen: [Trip] = []
             var position: PagePosition? = nil
             var step: Int64 = 0
             repeat {
                 let page = try await list.execute(
-                    riderID: rider, filter: .all, limit: PageLimit(8)!, position: position, caller: caller)
+                    grant, filter: .all, limit: PageLimit(8)!, position: position)
                 seen += page.trips
                 position = page.next
                 // Newer, older and tied trips appear while the walk is under way.
@@ -211,12 +211,11 @@ import TripHistoryDomain
                 #expect(count == TripCount(value: Int64(model(trips, filter).count), accuracy: .exact))
                 // Through the use case, on a later page: the total is the filter's, not the page's.
                 let list = ListRiderTrips(repository: repository)
+                let owner = try AccessPolicy.read(riderID: rider, caller: .rider(rider))
                 let first = try await list.execute(
-                    riderID: rider, filter: filter, limit: PageLimit(3)!, position: nil, count: .exact,
-                    caller: .rider(rider))
+                    owner, filter: filter, limit: PageLimit(3)!, position: nil, count: .exact)
                 let second = try await list.execute(
-                    riderID: rider, filter: filter, limit: PageLimit(3)!, position: first.next, count: .exact,
-                    caller: .rider(rider))
+                    owner, filter: filter, limit: PageLimit(3)!, position: first.next, count: .exact)
                 #expect(first.total == count)
                 #expect(second.total == count)
             }

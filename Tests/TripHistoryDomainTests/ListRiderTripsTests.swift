@@ -6,6 +6,11 @@ import TripHistoryFakes
 @Suite struct ListRiderTripsTests {
     let history = TripFixtures.history(count: 47, sharedTimes: 4)
 
+    /// The grant of a rider reading their own trips.
+    private func owner(_ rider: Int64) throws -> RiderReadGrant {
+        try AccessPolicy.read(riderID: RiderID(rider)!, caller: .rider(RiderID(rider)!))
+    }
+
     private func walk(
         _ useCase: ListRiderTrips<InMemoryTripRepository>, limit: Int, filter: TripFilter = .all
     ) async throws -> [TripPage] {
@@ -13,9 +18,7 @@ import TripHistoryFakes
         var position: PagePosition?
         repeat {
             let page = try await useCase.execute(
-                riderID: RiderID(1)!, filter: filter, limit: PageLimit(limit)!, position: position,
-                caller: .rider(RiderID(1)!)
-            )
+                try owner(1), filter: filter, limit: PageLimit(limit)!, position: position)
             pages.append(page)
             position = page.next
         } while position != nil && pages.count < 100
@@ -41,10 +44,7 @@ import TripHistoryFakes
         var position = forward.last?.previous
         var backward: [[Trip]] = []
         while let current = position {
-            let page = try await useCase.execute(
-                riderID: RiderID(1)!, filter: .all, limit: PageLimit(10)!, position: current,
-                caller: .rider(RiderID(1)!)
-            )
+            let page = try await useCase.execute(try owner(1), filter: .all, limit: PageLimit(10)!, position: current)
             backward.append(page.trips)
             #expect(page.next != nil)
             position = page.previous
@@ -64,31 +64,16 @@ import TripHistoryFakes
         #expect(!walked.isEmpty)
     }
 
-    @Test func anotherRiderSeesNotFoundAndServicesAreForbidden() async throws {
-        let repository = InMemoryTripRepository(trips: history)
-        let useCase = ListRiderTrips(repository: repository)
-        await #expect(throws: TripHistoryError.notFound) {
-            _ = try await useCase.execute(
-                riderID: RiderID(1)!, filter: .all, limit: .default, position: nil, caller: .rider(RiderID(2)!)
-            )
-        }
-        await #expect(throws: TripHistoryError.forbidden) {
-            _ = try await useCase.execute(
-                riderID: RiderID(1)!, filter: .all, limit: .default, position: nil, caller: .service(subject: "ingest")
-            )
-        }
-        #expect(repository.queryCount == 0)
-        let analystPage = try await useCase.execute(
-            riderID: RiderID(1)!, filter: .all, limit: .default, position: nil, caller: .analyst(subject: "a")
-        )
+    @Test func anAnalystGrantReadsTheRidersPage() async throws {
+        let useCase = ListRiderTrips(repository: InMemoryTripRepository(trips: history))
+        let grant = try AccessPolicy.read(riderID: RiderID(1)!, caller: .analyst(subject: "a"))
+        let analystPage = try await useCase.execute(grant, filter: .all, limit: .default, position: nil)
         #expect(analystPage.trips.count == 20)
     }
 
     @Test func emptyHistoryHasNoNeighbours() async throws {
         let useCase = ListRiderTrips(repository: InMemoryTripRepository())
-        let page = try await useCase.execute(
-            riderID: RiderID(9)!, filter: .all, limit: .default, position: nil, caller: .rider(RiderID(9)!)
-        )
+        let page = try await useCase.execute(try owner(9), filter: .all, limit: .default, position: nil)
         #expect(page.trips.isEmpty)
         #expect(page.next == nil && page.previous == nil && !page.hasMore)
     }

@@ -98,7 +98,7 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 try filter(status: .completed, product: "UberX", rider: riders[2]),
                 try filter(status: .completed, city: cities[1], product: "Comfort", rider: riders[0]),
             ]
-            let analyst = Caller.analyst(subject: "ana")
+            let analyst = try AccessPolicy.analyze(caller: .analyst(subject: "ana"))
             for filter in filters {
                 var expected: [Trip] = []
                 var actual: [Trip] = []
@@ -106,9 +106,9 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 var modelPosition: PagePosition?
                 repeat {
                     let page = try await real.execute(
-                        filter: filter, limit: AnalystPageLimit(4)!, position: position, caller: analyst)
+                        filter: filter, limit: AnalystPageLimit(4)!, position: position, grant: analyst)
                     let modelPage = try await model.execute(
-                        filter: filter, limit: AnalystPageLimit(4)!, position: modelPosition, caller: analyst
+                        filter: filter, limit: AnalystPageLimit(4)!, position: modelPosition, grant: analyst
                     )
                     actual += page.trips
                     expected += modelPage.trips
@@ -120,7 +120,7 @@ final class CountingAnalystRepository: AnalystTripRepository {
                 #expect(!expected.isEmpty)
                 // Walking back from the last page returns the same trips in reverse page order.
                 let lastPage = try await real.execute(
-                    filter: filter, limit: AnalystPageLimit(1000)!, position: nil, caller: analyst
+                    filter: filter, limit: AnalystPageLimit(1000)!, position: nil, grant: analyst
                 )
                 #expect(lastPage.trips == expected)
             }
@@ -243,9 +243,9 @@ final class CountingAnalystRepository: AnalystTripRepository {
             let real = GetTripStats(repository: PostgresAnalystTripRepository(pool: pool), limits: AnalystQueryLimits())
             let model = GetTripStats(
                 repository: InMemoryAnalystTripRepository(trips: stored), limits: AnalystQueryLimits())
-            let analyst = Caller.analyst(subject: "ana")
+            let analyst = try AccessPolicy.analyze(caller: .analyst(subject: "ana"))
             let query = TripStatsQuery(filter: filter, granularity: .day, timeZone: "America/New_York")
-            let buckets = try await real.execute(query, caller: analyst)
+            let buckets = try await real.execute(query, grant: analyst)
             #expect(
                 buckets.map { RFC3339.format($0.start) } == [
                     "2026-03-06T05:00:00Z", "2026-03-07T05:00:00Z", "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z",
@@ -259,13 +259,13 @@ final class CountingAnalystRepository: AnalystTripRepository {
             #expect(buckets[1].refundTotals == [CurrencyCode("EUR")!: 0, CurrencyCode("USD")!: 0])
             #expect(buckets[2].tipTotals == [CurrencyCode("EUR")!: 30, CurrencyCode("USD")!: 0])
             #expect(buckets[2].refundTotals == [CurrencyCode("EUR")!: -8, CurrencyCode("USD")!: 0])
-            #expect(buckets == (try await model.execute(query, caller: analyst)))
+            #expect(buckets == (try await model.execute(query, grant: analyst)))
             for granularity in [StatsGranularity.week, .month] {
                 for zone in ["UTC", "America/New_York", "Asia/Tokyo"] {
                     let query = TripStatsQuery(filter: filter, granularity: granularity, timeZone: zone)
                     #expect(
-                        try await real.execute(query, caller: analyst)
-                            == (try await model.execute(query, caller: analyst)))
+                        try await real.execute(query, grant: analyst)
+                            == (try await model.execute(query, grant: analyst)))
                 }
             }
         }

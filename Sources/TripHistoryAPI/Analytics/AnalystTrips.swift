@@ -60,7 +60,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
 
     /// `GET /v1/trips`: a page as JSON, or the whole selection streamed as NDJSON or CSV, by `Accept`.
     public func list(head: HTTPRequest, logger: Logger) async throws -> APIResponse {
-        let caller = try await analyst(head)
+        let grant = try await analyst(head)
         let format = try AnalystFormat.negotiate(
             accept: head.headerFields.value(of: .accept), offered: [.json, .ndjson, .csv]
         )
@@ -75,7 +75,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             if parameters.resumeAfter != nil {
                 throw Problem.invalidParameter("resume_after", "resume_after resumes exports; pages use cursor.")
             }
-            return try await page(parameters, position: position, scope: scope, locale: locale, caller: caller)
+            return try await page(parameters, position: position, scope: scope, locale: locale, grant: grant)
         case .ndjson, .csv:
             if let position, position.direction != .older {
                 throw Problem.invalidParameter("cursor", "An export continues from a next_cursor, not a prev_cursor.")
@@ -85,21 +85,21 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             }
             return try await export(
                 parameters, format: format, after: position?.key ?? parameters.resumeAfter, locale: locale,
-                caller: caller, logger: logger
+                grant: grant, logger: logger
             )
         }
     }
 
     private func page(
         _ parameters: AnalystListParameters, position: PagePosition?, scope: CursorScope, locale: SupportedLocale,
-        caller: Caller
+        grant: AnalystGrant
     ) async throws -> APIResponse {
         let query = parameters.query
         let queryStarted = ContinuousClock.now
         let page = try await mapped {
             try await listTrips.execute(
                 filter: query.filter, limit: parameters.limit, position: position, count: parameters.count,
-                caller: caller
+                grant: grant
             )
         }
         let encodingStarted = ContinuousClock.now
@@ -129,12 +129,12 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// from the last complete line.
     private func export(
         _ parameters: AnalystListParameters, format: AnalystFormat, after: TripKey?, locale: SupportedLocale,
-        caller: Caller, logger: Logger
+        grant: AnalystGrant, logger: Logger
     ) async throws -> APIResponse {
-        let slot = try exportSlots.exportSlot(for: caller)
+        let slot = try exportSlots.exportSlot(for: grant.caller)
         let timeZone = parameters.query.timeZone
         var batches = ExportBatches(
-            try await mapped { try exportTrips.execute(filter: parameters.query.filter, after: after, caller: caller) },
+            try await mapped { try exportTrips.execute(filter: parameters.query.filter, after: after, grant: grant) },
             tracer: tracer)
         let first = try await mapped { try await batches.next() }
         let presenter = self.presenter
@@ -155,7 +155,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
 
     /// `GET /v1/trips/stats`: trips, fares, distance and duration per day, week or month.
     public func stats(head: HTTPRequest) async throws -> APIResponse {
-        let caller = try await analyst(head)
+        let grant = try await analyst(head)
         _ = try AnalystFormat.negotiate(accept: head.headerFields.value(of: .accept), offered: [.json])
         let parameters = try AnalystStatsParameters.parse(QueryParameters(target: head.path ?? ""), limits: limits)
         let query = TripStatsQuery(
@@ -163,7 +163,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             timeZone: parameters.timeZoneIdentifier
         )
         let slot: ConcurrencySlots.Slot
-        switch statsSlots.acquire(for: RateLimitKey(caller)) {
+        switch statsSlots.acquire(for: RateLimitKey(grant.caller)) {
         case .success(let taken): slot = taken
         case .failure:
             throw Problem.tooManyRequests(
@@ -174,7 +174,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         let queryStarted = ContinuousClock.now
         // The slot is held until the query has answered or failed.
         defer { withExtendedLifetime(slot) {} }
-        let buckets = try await mapped { try await getStats.execute(query, caller: caller) }
+        let buckets = try await mapped { try await getStats.execute(query, grant: grant) }
         let encodingStarted = ContinuousClock.now
 
         var writer = JSONWriter(capacity: 512 + buckets.count * 256)
@@ -217,7 +217,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// an empty page whose `next_since` stands for now. The token rules are the riders' feeds': signed, of this
     /// feed (a rider's token is `cursor_mismatch`), and `410 sync_token_expired` past the retention.
     public func changes(head: HTTPRequest) async throws -> APIResponse {
-        let caller = try await analyst(head)
+        let grant = try await analyst(head)
         let query = try QueryParameters(target: head.path ?? "")
         try TripListParameters.rejectRepeated(["since", "limit"], in: query)
         let limit = try ChangePageLimit.parse(query["limit"])
@@ -232,7 +232,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         let queryStarted = ContinuousClock.now
         let page = try await mapped {
-            try await listChanges.execute(after: position, limit: limit.value, caller: caller)
+            try await listChanges.execute(after: position, limit: limit.value, grant: grant)
         }
         let encodingStarted = ContinuousClock.now
         var writer = JSONWriter(capacity: 256 + page.changes.count * 1024)
@@ -250,10 +250,9 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     }
 
     /// Authenticates the request and refuses every role but analyst, before any parameter is looked at.
-    private func analyst(_ head: HTTPRequest) async throws -> Caller {
+    private func analyst(_ head: HTTPRequest) async throws -> AnalystGrant {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
-        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkIsAnalyst(caller: caller) }
-        return caller
+        return try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.analyze(caller: caller) }
     }
 
     /// Turns the analyst use cases' own failures into problems: a rule broken by a parameter is a 400 naming

@@ -24,10 +24,10 @@ public struct RiderErasures<Repository: TripRepository>: Sendable {
     /// role learns nothing from it either.
     public func erase(riderID text: Substring?, head: HTTPRequest) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
-        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanErase(caller: caller) }
+        let grant = try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.erase(caller: caller) }
         let riderID = try RiderTrips<Repository>.riderID(text)
         do {
-            _ = try await eraseRider.execute(riderID: riderID, caller: caller)
+            _ = try await eraseRider.execute(riderID: riderID, grant: grant)
         } catch {
             // The erasure may have committed even though this request failed.
             cache?.invalidate(riderID)

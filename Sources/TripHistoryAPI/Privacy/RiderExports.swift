@@ -44,7 +44,8 @@ public struct RiderExports<Repository: TripRepository>: Sendable {
         case "ndjson": format = .ndjson
         default: throw Problem.invalidParameter("format", "format must be csv or ndjson.")
         }
-        let batches = try exportTrips.execute(riderID: riderID, after: nil, caller: caller)
+        let grant = try RiderTrips<Repository>.grantRead(riderID: riderID, caller: caller)
+        let batches = exportTrips.execute(grant, after: nil)
         let slot = try exportSlots.exportSlot(for: caller)
         var traced = ExportBatches(batches, tracer: tracer)
         let first = try await traced.next()

@@ -9,7 +9,7 @@ extension RiderTrips {
         _ tripID: TripID, timeZone: TimeZone?, format: ReceiptFormat, read: RiderTripsRead
     ) async throws -> CachedTripResponse {
         let queryStarted = ContinuousClock.now
-        let trip = try await getTrip.execute(riderID: read.riderID, tripID: tripID, caller: read.caller)
+        let trip = try await getTrip.execute(read.grant, tripID: tripID)
         let encodingStarted = ContinuousClock.now
         let receipt = presenter.receipt(for: trip, locale: read.locale, timeZone: timeZone)
         let body: ByteBuffer

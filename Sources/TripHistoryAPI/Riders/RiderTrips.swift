@@ -157,8 +157,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             // Not a warm hit: the token is checked now, before anything is computed with it.
             guard let position = try? changesPosition(since: since, riderID: read.riderID) else { return nil }
             read = RiderTripsRead(
-                riderID: read.riderID, caller: caller, locale: read.locale,
-                kind: .changes(since: since, position: position, limit: limit))
+                grant: read.grant, locale: read.locale, kind: .changes(since: since, position: position, limit: limit))
         }
         // Counted once the read is known to be answered here: a read passed on is counted by the router.
         var rateLimit: RateLimitFields?
@@ -250,10 +249,10 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         var position: ChangePosition?
         let since = query["since"]
         if let since, verifiesToken { position = try changesPosition(since: since, riderID: riderID) }
-        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let grant = try Self.grantRead(riderID: riderID, caller: caller)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return RiderTripsRead(
-            riderID: riderID, caller: caller, locale: locale,
+            grant: grant, locale: locale,
             kind: .changes(since: since.map(String.init), position: position, limit: limit))
     }
 
@@ -278,10 +277,10 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             position = try cursors.position(cursor, scope: checked)
             scope = checked
         }
-        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let grant = try Self.grantRead(riderID: riderID, caller: caller)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return RiderTripsRead(
-            riderID: riderID, caller: caller, locale: locale,
+            grant: grant, locale: locale,
             kind: .list(RiderTripsRead.List(parameters: parameters, scope: scope, position: position))
         )
     }
@@ -296,16 +295,16 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
         }
         let timeZone = try TripListParameters.parseTimeZone(QueryParameters(target: head.path ?? "")["tz"])
-        try Self.checkCanRead(riderID: riderID, caller: caller)
+        let grant = try Self.grantRead(riderID: riderID, caller: caller)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         guard receipt else {
             return RiderTripsRead(
-                riderID: riderID, caller: caller, locale: locale, kind: .detail(tripID: tripID, timeZone: timeZone))
+                grant: grant, locale: locale, kind: .detail(tripID: tripID, timeZone: timeZone))
         }
         let format = try ReceiptFormat.negotiate(
             accept: head.headerFields.value(of: .accept), offered: ReceiptFormat.offered)
         return RiderTripsRead(
-            riderID: riderID, caller: caller, locale: locale,
+            grant: grant, locale: locale,
             kind: .receipt(tripID: tripID, timeZone: timeZone, format: format))
     }
 
@@ -326,9 +325,8 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         let parameters = list.parameters
         let queryStarted = ContinuousClock.now
         let page = try await listRiderTrips.execute(
-            riderID: read.riderID, filter: parameters.filter, limit: parameters.limit, position: list.position,
-            count: parameters.count, caller: read.caller
-        )
+            read.grant, filter: parameters.filter, limit: parameters.limit, position: list.position,
+            count: parameters.count)
         let encodingStarted = ContinuousClock.now
         let scope = list.scope ?? CursorScope(riderID: read.riderID, filter: parameters.filter)
         let pageCursors = PageCursors(page, scope: scope, codec: cursors)
@@ -352,7 +350,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         -> CachedTripResponse
     {
         let queryStarted = ContinuousClock.now
-        let trip = try await getTrip.execute(riderID: read.riderID, tripID: tripID, caller: read.caller)
+        let trip = try await getTrip.execute(read.grant, tripID: tripID)
         let encodingStarted = ContinuousClock.now
         var writer = JSONWriter(capacity: 2048)
         writer.trip(trip, display: presenter.display(for: trip, locale: read.locale, timeZone: timeZone))
@@ -366,8 +364,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         _ position: ChangePosition?, limit: ChangePageLimit, read: RiderTripsRead
     ) async throws -> CachedTripResponse {
         let queryStarted = ContinuousClock.now
-        let page = try await listTripChanges.execute(
-            riderID: read.riderID, after: position, limit: limit.value, caller: read.caller)
+        let page = try await listTripChanges.execute(read.grant, after: position, limit: limit.value)
         let encodingStarted = ContinuousClock.now
         var writer = JSONWriter(capacity: 256 + page.changes.count * 1024)
         writer.changesPage(page, nextSince: syncTokens.encode(page.next, riderID: read.riderID, now: now())) { trip in
@@ -384,7 +381,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
     public func record(head: HTTPRequest, body: () async throws -> ByteBuffer) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         // Refuse the wrong role before reading a body it could never use.
-        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanRecord(caller: caller) }
+        let grant = try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.record(caller: caller) }
         try Self.requireJSON(head)
         let bytes = try await body()
         let newTrip = try NewTripBody.decode(Array(buffer: bytes), decoder: bodyDecoder).newTrip()
@@ -392,7 +389,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         let recordStarted = ContinuousClock.now
         do {
             recorded = try await recordTrip.execute(
-                newTrip, idempotencyKey: head.headerFields.value(of: TripHeaderNames.idempotencyKey), caller: caller
+                newTrip, idempotencyKey: head.headerFields.value(of: TripHeaderNames.idempotencyKey), grant: grant
             )
         } catch {
             // The commit may have happened even though this request failed (e.g. the connection broke after it).
@@ -412,7 +409,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         riderID: Substring?, tripID: Substring?, head: HTTPRequest, body: () async throws -> ByteBuffer
     ) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
-        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.checkCanRecord(caller: caller) }
+        let grant = try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.record(caller: caller) }
         let riderID = try Self.riderID(riderID)
         guard let tripID = tripID.flatMap({ TripID($0) }) else {
             throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
@@ -432,7 +429,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         do {
             recorded = try await recordAdjustment.execute(
                 adjustment, tripID: tripID, riderID: riderID, expectedVersion: expectedVersion,
-                idempotencyKey: head.headerFields.value(of: TripHeaderNames.idempotencyKey), caller: caller)
+                idempotencyKey: head.headerFields.value(of: TripHeaderNames.idempotencyKey), grant: grant)
         } catch {
             cache?.invalidate(riderID)
             throw error
@@ -484,12 +481,10 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         return riderID
     }
 
-    /// The access rule of the use cases, applied before a cache lookup so that no stored response is ever
-    /// served to a caller who could not compute it.
-    private static func checkCanRead(riderID: RiderID, caller: Caller) throws(Problem) {
-        try Problem.enforce { () throws(TripHistoryError) in
-            try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
-        }
+    /// The read's access decision, made before a cache lookup so that no stored response is ever served to a
+    /// caller who could not compute it; the use cases take the grant it returns.
+    static func grantRead(riderID: RiderID, caller: Caller) throws(Problem) -> RiderReadGrant {
+        try Problem.enforce { () throws(TripHistoryError) in try AccessPolicy.read(riderID: riderID, caller: caller) }
     }
 
     /// A 200 with the stored body, or a 304 when `If-None-Match` matches its tag. Both carry the tag and the
@@ -566,10 +561,13 @@ struct RiderTripsRead: Sendable {
         case changes(since: String?, position: ChangePosition?, limit: ChangePageLimit)
     }
 
-    let riderID: RiderID
-    let caller: Caller
+    /// Who reads which rider, as `AccessPolicy` allowed it.
+    let grant: RiderReadGrant
     let locale: SupportedLocale
     let kind: Kind
+
+    var riderID: RiderID { grant.riderID }
+    var caller: Caller { grant.caller }
 
     /// Timings (and cache hits) are shown only to the rider whose trips these are.
     var reportsTiming: Bool {

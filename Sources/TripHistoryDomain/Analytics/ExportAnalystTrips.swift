@@ -16,10 +16,9 @@ public struct ExportAnalystTrips<Repository: AnalystTripRepository>: Sendable {
     }
 
     /// The batches of the export, starting strictly older than `after` (from the newest trip when nil).
-    /// Checks the caller and the filter here, before anything is read. Throws `TripHistoryError.forbidden` for
-    /// riders and services and `ValidationError` on `to` for a window wider than the limits allow.
-    public func execute(filter: AnalystTripFilter, after: TripKey?, caller: Caller) throws -> TripBatches {
-        try AccessPolicy.checkIsAnalyst(caller: caller)
+    /// Checks the filter here, before anything is read: `ValidationError` on `to` for a window wider than the
+    /// limits allow.
+    public func execute(filter: AnalystTripFilter, after: TripKey?, grant: AnalystGrant) throws -> TripBatches {
         try limits.check(filter)
         return TripBatches(after: after, batchSize: batchSize) { [repository] after, limit in
             let position = after.map { PagePosition(key: $0, direction: .older) }

@@ -8,10 +8,9 @@ public struct GetTripStats<Repository: AnalystTripRepository>: Sendable {
         self.limits = limits
     }
 
-    /// Buckets oldest first, only for periods with trips. Throws `TripHistoryError.forbidden` for riders and
-    /// services, and `ValidationError` on `to` when the window is wider than the limits allow.
-    public func execute(_ query: TripStatsQuery, caller: Caller) async throws -> [TripStatsBucket] {
-        try AccessPolicy.checkIsAnalyst(caller: caller)
+    /// Buckets oldest first, only for periods with trips. Throws `ValidationError` on `to` when the window is
+    /// wider than the limits allow.
+    public func execute(_ query: TripStatsQuery, grant: AnalystGrant) async throws -> [TripStatsBucket] {
         try limits.check(query.filter)
         return try await repository.stats(matching: query)
     }

@@ -7,12 +7,10 @@ public struct ListAnalystTripChanges<Repository: AnalystTripRepository>: Sendabl
         self.repository = repository
     }
 
-    /// Changes after `position`, or, without one, an empty page whose `next` stands for now. Analysts only:
-    /// riders and services get `TripHistoryError.forbidden`.
+    /// Changes after `position`, or, without one, an empty page whose `next` stands for now.
     public func execute(
-        after position: AnalystChangePosition?, limit: Int, caller: Caller
+        after position: AnalystChangePosition?, limit: Int, grant: AnalystGrant
     ) async throws -> AnalystChangePage {
-        try AccessPolicy.checkIsAnalyst(caller: caller)
         guard let position else {
             return AnalystChangePage(changes: [], next: try await repository.currentChangePosition(), hasMore: false)
         }

@@ -8,14 +8,13 @@ public struct ListAnalystTrips<Repository: AnalystTripRepository>: Sendable {
         self.limits = limits
     }
 
-    /// The page that starts at `position` (the first page when nil). Throws `TripHistoryError.forbidden`
-    /// for riders and services, and `ValidationError` on `to` when the window is wider than the limits allow.
-    /// With `count`, the page also says how many trips match the filter.
+    /// The page that starts at `position` (the first page when nil). Throws `ValidationError` on `to` when
+    /// the window is wider than the limits allow. With `count`, the page also says how many trips match the
+    /// filter.
     public func execute(
         filter: AnalystTripFilter, limit: AnalystPageLimit, position: PagePosition?, count: TripCountMode? = nil,
-        caller: Caller
+        grant: AnalystGrant
     ) async throws -> TripPage {
-        try AccessPolicy.checkIsAnalyst(caller: caller)
         try limits.check(filter)
         let query = AnalystTripQuery(filter: filter, position: position, fetchLimit: limit.value + 1)
         let rows = try await repository.trips(matching: query)

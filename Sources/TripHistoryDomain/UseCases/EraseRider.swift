@@ -8,9 +8,8 @@ public struct EraseRider<Repository: TripRepository>: Sendable {
         self.repository = repository
     }
 
-    public func execute(riderID: RiderID, caller: Caller) async throws -> RiderErasure {
-        try AccessPolicy.checkCanErase(caller: caller)
-        guard case .privacy(let subject) = caller else { throw TripHistoryError.forbidden }
-        return try await repository.erase(riderID: riderID, requestedBy: subject)
+    /// The audit record names the granted subject as who asked.
+    public func execute(riderID: RiderID, grant: ErasureGrant) async throws -> RiderErasure {
+        try await repository.erase(riderID: riderID, requestedBy: grant.subject)
     }
 }

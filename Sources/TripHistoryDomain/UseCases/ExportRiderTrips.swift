@@ -13,10 +13,9 @@ public struct ExportRiderTrips<Repository: TripRepository>: Sendable {
         self.batchSize = max(batchSize, 1)
     }
 
-    /// The batches of the rider's export, starting strictly older than `after`. Checks the caller before
-    /// anything is read, as a read of the rider's list does (another rider gets `notFound`).
-    public func execute(riderID: RiderID, after: TripKey?, caller: Caller) throws -> TripBatches {
-        try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
+    /// The batches of the granted rider's export, starting strictly older than `after`.
+    public func execute(_ grant: RiderReadGrant, after: TripKey?) -> TripBatches {
+        let riderID = grant.riderID
         return TripBatches(after: after, batchSize: batchSize) { [repository] after, limit in
             try await repository.exportBatch(riderID: riderID, after: after, limit: limit)
         }

@@ -6,11 +6,10 @@ public struct GetTrip<Repository: TripRepository>: Sendable {
         self.repository = repository
     }
 
-    /// Throws `TripHistoryError.notFound` when the trip does not exist, belongs to another rider, or the
-    /// caller may not read this rider: all three look the same from outside.
-    public func execute(riderID: RiderID, tripID: TripID, caller: Caller) async throws -> Trip {
-        try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
-        guard let trip = try await repository.trip(id: tripID, riderID: riderID) else {
+    /// Throws `TripHistoryError.notFound` when the trip does not exist or belongs to another rider: both look
+    /// the same from outside, as a rider the caller may not read does (`AccessPolicy.read`).
+    public func execute(_ grant: RiderReadGrant, tripID: TripID) async throws -> Trip {
+        guard let trip = try await repository.trip(id: tripID, riderID: grant.riderID) else {
             throw TripHistoryError.notFound
         }
         return trip

@@ -6,14 +6,13 @@ public struct ListRiderTrips<Repository: TripRepository>: Sendable {
         self.repository = repository
     }
 
-    /// The page of `riderID`'s trips that starts at `position` (the first page when nil), with how many trips
-    /// match the filter when `count` asks for it. Throws `TripHistoryError.notFound` when the caller may not
-    /// read this rider.
+    /// The page of the granted rider's trips that starts at `position` (the first page when nil), with how many
+    /// trips match the filter when `count` asks for it.
     public func execute(
-        riderID: RiderID, filter: TripFilter, limit: PageLimit, position: PagePosition?, count: TripCountMode? = nil,
-        caller: Caller
+        _ grant: RiderReadGrant, filter: TripFilter, limit: PageLimit, position: PagePosition?,
+        count: TripCountMode? = nil
     ) async throws -> TripPage {
-        try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
+        let riderID = grant.riderID
         let query = TripPageQuery(riderID: riderID, filter: filter, position: position, fetchLimit: limit.value + 1)
         let rows = try await repository.trips(matching: query)
         let page = KeysetPage.assemble(rows: rows, limit: limit.value, position: position)

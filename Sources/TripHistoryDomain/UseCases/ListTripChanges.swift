@@ -8,10 +8,9 @@ public struct ListTripChanges<Repository: TripRepository>: Sendable {
 
     /// Changes after `position`, or, without one, an empty page whose `next` stands for now. Readable by
     /// whoever may read the rider's trips.
-    public func execute(
-        riderID: RiderID, after position: ChangePosition?, limit: Int, caller: Caller
-    ) async throws -> ChangePage {
-        try AccessPolicy.checkCanRead(riderID: riderID, caller: caller)
+    public func execute(_ grant: RiderReadGrant, after position: ChangePosition?, limit: Int) async throws -> ChangePage
+    {
+        let riderID = grant.riderID
         guard let position else {
             let now = try await repository.currentChangePosition(riderID: riderID)
             return ChangePage(changes: [], next: now, hasMore: false)

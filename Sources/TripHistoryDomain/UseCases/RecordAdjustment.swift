@@ -21,13 +21,11 @@ public struct RecordAdjustment<Repository: TripRepository>: Sendable {
     /// caller's trip keys, so the same key may name one trip and one adjustment.
     public func execute(
         _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, expectedVersion: Int?,
-        idempotencyKey: String?, caller: Caller
+        idempotencyKey: String?, grant: RecordGrant
     ) async throws -> RecordedTrip {
-        try AccessPolicy.checkCanRecord(caller: caller)
-        guard case .service(let subject) = caller else { throw TripHistoryError.forbidden }
         let idempotency = try idempotencyKey.map { key throws(ValidationError) in
             try IdempotencyRequest.checked(
-                key: key, scope: "adjustment:" + subject,
+                key: key, scope: "adjustment:" + grant.subject,
                 fingerprint: adjustment.fingerprint(riderID: riderID, tripID: tripID))
         }
         let (policy, now) = (self.policy, self.now)

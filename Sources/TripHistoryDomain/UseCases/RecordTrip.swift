@@ -11,11 +11,10 @@ public struct RecordTrip<Repository: TripRepository>: Sendable {
 
     /// Records `trip`. With an idempotency key, a repeat of the same request returns the first result with
     /// `replayed` set; another request under the same key fails with `idempotencyKeyReused`.
-    public func execute(_ trip: NewTrip, idempotencyKey: String?, caller: Caller) async throws -> RecordedTrip {
-        try AccessPolicy.checkCanRecord(caller: caller)
-        guard case .service(let subject) = caller else { throw TripHistoryError.forbidden }
+    /// Keys are scoped to the granted service.
+    public func execute(_ trip: NewTrip, idempotencyKey: String?, grant: RecordGrant) async throws -> RecordedTrip {
         let idempotency = try idempotencyKey.map { key throws(ValidationError) in
-            try IdempotencyRequest.checked(key: key, scope: subject, fingerprint: trip.fingerprint)
+            try IdempotencyRequest.checked(key: key, scope: grant.subject, fingerprint: trip.fingerprint)
         }
         return try await repository.record(trip, idempotency: idempotency)
     }
