@@ -108,8 +108,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public let exportSlots: ConcurrencySlots
     /// The stats limit of the analyst routes.
     public let statsSlots: ConcurrencySlots
-    /// The rate limits, when on.
-    public let rateLimits: RateLimits?
+    /// Where both paths decide rate limits, when on.
+    public let rateLimits: RateLimitGate?
     /// The origins granted cross-origin access, when any.
     public let cors: CORSPolicy?
     /// The request spans, when tracing is on.
@@ -128,9 +128,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         let rateLimits = settings.rateLimits.map {
             RateLimits(configuration: $0, tokens: tokens, factory: metrics, now: now)
         }
-        self.rateLimits = rateLimits
         cors = settings.cors
         tracing = settings.tracer.map { RequestTracing(tracer: $0, headSampler: settings.headSampler) }
+        self.rateLimits = rateLimits.map { RateLimitGate(limits: $0, tracer: settings.tracer) }
         let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
         let exportSlots = ConcurrencySlots(
@@ -150,7 +150,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors,
             syncTokens: SyncTokenCodec(secrets: secrets),
             changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, cache: settings.cache,
-            fence: settings.cacheFence, limits: rateLimits, tracer: settings.tracer, now: settings.now
+            fence: settings.cacheFence, tracer: settings.tracer, now: settings.now
         )
         riderErasures = RiderErasures(
             eraseRider: EraseRider(repository: repository), tokens: tokens, cache: settings.cache)
@@ -185,7 +185,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             middleware: ResponseFinishingMiddleware(
                 finisher: ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)))
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
-        if let rateLimits { router.add(middleware: RateLimitMiddleware(limits: rateLimits, tracer: tracing?.tracer)) }
+        if let rateLimits { router.add(middleware: RateLimitMiddleware(gate: rateLimits)) }
         operationalRoutes.register(on: router)
         APIRoutes(
             riderTrips: riderTrips, riderErasures: riderErasures, riderExports: riderExports,
@@ -213,6 +213,6 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     ) -> HTTPServerBuilder {
         .guardedHTTP1(
             limits: connectionLimits, trustedProxies: trustedProxies, logger: logger, metrics: metrics, cors: cors,
-            tracing: tracing, answer: earlyAnswer(to:))
+            tracing: tracing, rateLimits: rateLimits, answer: earlyAnswer(to:))
     }
 }

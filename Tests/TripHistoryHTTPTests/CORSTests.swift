@@ -41,7 +41,6 @@ import TripHistoryTestSupport
                 switch answer {
                 case .stored: $0 = .storedEarly
                 case .computed: $0 = .computedEarly
-                case .refused: $0 = nil
                 }
             }
         }

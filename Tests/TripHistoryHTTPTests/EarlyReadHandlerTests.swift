@@ -52,16 +52,14 @@ import TripHistoryTestSupport
 
     /// Counts the requests the handler took: answered from memory, or computed.
     final class Answers: Sendable {
-        private let counts = Mutex((stored: 0, computed: 0, refused: 0))
+        private let counts = Mutex((stored: 0, computed: 0))
         var stored: Int { counts.withLock { $0.stored } }
         var computed: Int { counts.withLock { $0.computed } }
-        var refused: Int { counts.withLock { $0.refused } }
         @Sendable func record(_ answer: EarlyAnswer) {
             counts.withLock {
                 switch answer {
                 case .stored: $0.stored += 1
                 case .computed: $0.computed += 1
-                case .refused: $0.refused += 1
                 }
             }
         }

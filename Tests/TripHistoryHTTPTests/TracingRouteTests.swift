@@ -159,7 +159,6 @@ final class AnswerLog: Sendable {
             switch answer {
             case .stored: "stored"
             case .computed: "computed"
-            case .refused: "refused"
             }
         entries.withLock { $0.append(kind) }
     }

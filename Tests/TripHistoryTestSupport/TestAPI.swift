@@ -29,7 +29,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// The metrics scrape's own listener, when the API was built with a metrics renderer.
     public let metricsListener: MetricsListener?
     /// The rate limits, when the API was built with them.
-    public let rateLimits: RateLimits?
+    public let rateLimits: RateLimitGate?
     /// The origins granted cross-origin access, when the API was built with any.
     public let cors: CORSPolicy?
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
@@ -142,7 +142,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
             router: makeRouter(requestMetrics),
             server: .guardedHTTP1(
                 limits: connectionLimits, trustedProxies: trustedProxies, logger: Logger(label: "test"),
-                metrics: requestMetrics, cors: cors, tracing: tracing, answer: answer)
+                metrics: requestMetrics, cors: cors, tracing: tracing, rateLimits: rateLimits, answer: answer)
         )
         return try await application.test(.live, body)
     }

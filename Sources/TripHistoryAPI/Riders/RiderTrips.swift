@@ -36,7 +36,6 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             changes: ResponseCacheRoute
         )?
     private let fence: (any ChangeFeedFence)?
-    private let limits: RateLimits?
     private let tracer: (any Tracer)?
     /// Whether `tracer` is set, read on every request without copying it.
     private let traced: Bool
@@ -46,8 +45,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
     /// rider's entries before answering. Without it every read reaches the repository; bodies are the same.
     /// `fence`, when given with a cache (strict coherence across instances), must pass before the cache is
     /// consulted for a read, so no instance serves an entry older than a write acknowledged by another before
-    /// the read began; when it fails, the read bypasses the cache. `limits`, when given, counts the reads
-    /// `earlyAnswer(to:)` answers (the router counts the others). With `tracer`, a traced read gets a span for
+    /// the read began; when it fails, the read bypasses the cache. With `tracer`, a traced read gets a span for
     /// its cache lookup and one for its computation, and its request span the cache outcome. The changes feed
     /// refuses `since` tokens issued longer than `changesRetention` before `now()`.
     public init(
@@ -55,7 +53,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         recordAdjustment: RecordAdjustment<Repository>, listTripChanges: ListTripChanges<Repository>,
         presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
         syncTokens: SyncTokenCodec, changesRetention: TimeInterval = 30 * 86_400,
-        cache: TripResponseCache? = nil, fence: (any ChangeFeedFence)? = nil, limits: RateLimits? = nil,
+        cache: TripResponseCache? = nil, fence: (any ChangeFeedFence)? = nil,
         tracer: (any Tracer)? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.tracer = tracer
@@ -80,7 +78,6 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             )
         }
         self.fence = cache == nil ? nil : fence
-        self.limits = limits
     }
 
     /// `GET /v1/riders/{rider_id}/trips`, with the path's `riderID` as sent.
@@ -159,26 +156,18 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             read = RiderTripsRead(
                 grant: read.grant, locale: read.locale, kind: .changes(since: since, position: position, limit: limit))
         }
-        // Counted once the read is known to be answered here: a read passed on is counted by the router.
-        var rateLimit: RateLimitFields?
-        if let limits {
-            let decision = limits.decision(for: caller)
-            guard decision.admitted else { return .refused(route: path.route, problem: decision.problem) }
-            rateLimit = decision.fields
-        }
         let ifNoneMatch = head.headerFields[values: .ifNoneMatch]
         if let stored {
             return .stored(
                 StoredResponse(
                     route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
-                    rateLimit: rateLimit, cacheOutcome: Self.outcome(.hit),
-                    role: RequestSpanAttribute.role(of: caller))
+                    cacheOutcome: Self.outcome(.hit), caller: caller)
             )
         }
         // The token was verified before this request's span began, so its role is noted here.
         let traced = self.traced
         let checked = read
-        return .computed(route: path.route, rateLimit: rateLimit) {
+        return .computed(route: path.route, caller: caller) {
             if traced { RequestSpanAttribute.note(caller) }
             return try await self.answer(checked, key: key, ifNoneMatch: ifNoneMatch)
         }
@@ -507,37 +496,49 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
 
 /// How a request is answered before the router (`RiderTrips.earlyAnswer(to:)`).
 public enum EarlyAnswer: Sendable {
+    /// The route pattern the request metrics count it under.
+    public var route: String {
+        switch self {
+        case .stored(let stored): stored.route
+        case .computed(let route, _, _): route
+        }
+    }
+
+    /// Whom its rate limit charges; nil for none (the liveness probe).
+    public var caller: Caller? {
+        switch self {
+        case .stored(let stored): stored.caller
+        case .computed(_, let caller, _): caller
+        }
+    }
+
     /// The response is in memory.
     case stored(StoredResponse)
     /// The response is computed by `compute`, which throws what the route would report as a problem (the
-    /// store is unavailable, the trip is not there); `route` is the pattern its request metrics count under.
-    /// The response, or the problem, carries `rateLimit` when given.
-    case computed(route: String, rateLimit: RateLimitFields? = nil, compute: @Sendable () async throws -> APIResponse)
-    /// The request is refused with `problem` (its rate limit is exhausted) without being computed.
-    case refused(route: String, problem: Problem)
+    /// store is unavailable, the trip is not there); `route` is the pattern its request metrics count under,
+    /// `caller` whom its rate limit charges (nil: none).
+    case computed(route: String, caller: Caller? = nil, compute: @Sendable () async throws -> APIResponse)
 }
 
-/// An answer found in memory, with the route pattern its request metrics count under and the rate-limit
-/// fields the response carries, if any.
+/// An answer found in memory, with the route pattern its request metrics count under and the caller its rate
+/// limit charges, if any.
 public struct StoredResponse: Sendable {
     public let route: String
     public let response: APIResponse
-    public let rateLimit: RateLimitFields?
     /// The `trip_history.cache.outcome` of the request span (`hit` for a stored rider read), nil for none.
     public let cacheOutcome: String?
-    /// The `trip_history.role` of the request span: the caller's role, nil when no caller was proven.
-    public let role: String?
+    /// Who asked, as the token proved; nil when no caller was proven (and no rate limit applies).
+    public let caller: Caller?
 
-    public init(
-        route: String, response: APIResponse, rateLimit: RateLimitFields? = nil, cacheOutcome: String? = nil,
-        role: String? = nil
-    ) {
+    public init(route: String, response: APIResponse, cacheOutcome: String? = nil, caller: Caller? = nil) {
         self.route = route
         self.response = response
-        self.rateLimit = rateLimit
         self.cacheOutcome = cacheOutcome
-        self.role = role
+        self.caller = caller
     }
+
+    /// The `trip_history.role` of the request span: the caller's role, nil when no caller was proven.
+    public var role: String? { caller.map(RequestSpanAttribute.role(of:)) }
 }
 
 // Outside the generic `RiderTrips`: a type nested in a generic type is generic too, and its metadata would be

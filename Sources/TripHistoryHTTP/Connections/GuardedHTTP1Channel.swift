@@ -25,6 +25,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
     let cors: CORSPolicy?
     let tracing: RequestTracing?
+    let rateLimits: RateLimitGate?
     let logger: Logger
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -50,7 +51,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         let earlyReads = NIOLoopBound(
             EarlyReadHandler(
                 requestGuard: requestGuard, metrics: metrics, logger: self.logger, cors: cors, tracing: tracing,
-                answer: answer),
+                rateLimits: rateLimits, answer: answer),
             eventLoop: channel.eventLoop)
         // The decoder's limits are the header limits; the request target counts towards its total, so the
         // target's own limit is added to it.
@@ -76,11 +77,12 @@ extension HTTPServerBuilder {
     /// `RequestGuard`), the PROXY protocol header read first on connections from `trustedProxies` (see
     /// `ProxyProtocolHandler`; none by default), and the early-read handler answering what `answer` says it may before the framework
     /// (nil for every request passes them all on), counting in `metrics` like the router and adding the CORS
-    /// fields of `cors` as the router does, and tracing its requests with `tracing` when given.
+    /// fields of `cors` as the router does, tracing its requests with `tracing` when given, and charging each
+    /// caller's read to `rateLimits` when given (the router's `RateLimitMiddleware` should share that gate).
     public static func guardedHTTP1(
         limits: ConnectionLimits, trustedProxies: TrustedProxies = TrustedProxies(), logger: Logger,
         metrics: RequestMetrics, cors: CORSPolicy? = nil, tracing: RequestTracing? = nil,
-        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+        rateLimits: RateLimitGate? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) -> HTTPServerBuilder {
         let connections = OpenConnections(
             capacity: limits.maximumConnections, perAddress: limits.maximumConnectionsPerAddress)
@@ -88,7 +90,7 @@ extension HTTPServerBuilder {
             GuardedHTTP1Channel(
                 responder: responder, limits: limits, connections: connections, trustedProxies: trustedProxies,
                 metrics: metrics, answer: answer,
-                cors: cors, tracing: tracing, logger: logger)
+                cors: cors, tracing: tracing, rateLimits: rateLimits, logger: logger)
         }
     }
 }

@@ -18,8 +18,9 @@ import TripHistoryAPI
 /// the same code the route runs (cache, use case, rendering) in a task, and its answer, or the problem its
 /// failure maps to (`ResponseFinisher.problem(for:logger:)`), is written back on the event loop: computed
 /// once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
-/// request, another route, a body, `Connection: close`) goes to the router. A read refused by its rate limit
-/// is answered here with its 429; the rate-limit fields of a read answered here are added to its response.
+/// request, another route, a body, `Connection: close`) goes to the router. A read answered here is charged to
+/// its caller by the same `RateLimitGate` as the router's requests: refused, it is answered here with its 429;
+/// admitted, its response gets the rate-limit fields.
 ///
 /// Which request is answered where, and in what order, is decided by `EarlyReadStateMachine`: while a request
 /// passed on is unanswered, later requests are passed on too; while a computation runs, later requests are held
@@ -76,6 +77,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let requestGuard: RequestGuard
     private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
+    private let rateLimits: RateLimitGate?
     private let finisher: ResponseFinisher
     private let logger: Logger
     private var machine = Machine(heldPartsBeforeBackPressure: EarlyReadHandler.heldPartsBeforeBackPressure)
@@ -83,14 +85,17 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var date = HTTPDate()
 
     /// `requestGuard` checks every request part first; `answer` says how a request head is answered here, or
-    /// nil to pass the request on; responses are counted in `metrics`, carry the CORS fields of `cors`, and
-    /// failures that are not problems are logged to `logger`; with `tracing`, requests answered here are traced.
+    /// nil to pass the request on; `rateLimits`, when given, decides whether a caller's read answered here may
+    /// proceed; responses are counted in `metrics`, carry the CORS fields of `cors`, and failures that are not
+    /// problems are logged to `logger`; with `tracing`, requests answered here are traced.
     init(
         requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger, cors: CORSPolicy? = nil,
-        tracing: RequestTracing? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+        tracing: RequestTracing? = nil, rateLimits: RateLimitGate? = nil,
+        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
     ) {
         self.requestGuard = requestGuard
         self.answer = answer
+        self.rateLimits = rateLimits
         self.finisher = ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)
         self.logger = logger
     }
@@ -139,7 +144,23 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // The span starts only once the request is known to be answered here (the router traces the others),
         // dated from its arrival.
         let arrived = finisher.tracing == nil ? nil : DefaultTracerClock.now
-        switch Self.mayAnswer(head) ? answer(head) : nil {
+        guard let early = Self.mayAnswer(head) ? answer(head) : nil else { return .passOn }
+        // Charged once the read is known to be answered here: a read passed on is charged by the router.
+        var rateLimit: RateLimitFields?
+        if let rateLimits, let caller = early.caller {
+            let decision = rateLimits.decision(for: caller)
+            guard decision.admitted else {
+                let requestID = ResponseFinisher.requestID(for: head.headerFields)
+                return .answer(
+                    Answer(
+                        route: early.route, response: decision.problem.response(requestID: requestID),
+                        rateLimit: nil, requestID: requestID,
+                        origin: finisher.cors?.allowedOrigin(of: head.headerFields),
+                        started: started, span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
+            }
+            rateLimit = decision.fields
+        }
+        switch early {
         case .stored(let stored):
             let span = arrived.flatMap { finisher.tracing?.start(head, at: $0) }
             if let span, span.isRecording {
@@ -150,25 +171,16 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             return .answer(
                 Answer(
-                    route: stored.route, response: stored.response, rateLimit: stored.rateLimit,
+                    route: stored.route, response: stored.response, rateLimit: rateLimit,
                     requestID: ResponseFinisher.requestID(for: head.headerFields),
                     origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
-        case .computed(let route, let rateLimit, let compute):
+        case .computed(let route, _, let compute):
             return .compute(
                 Computation(
                     route: route, compute: compute, rateLimit: rateLimit,
                     requestID: ResponseFinisher.requestID(for: head.headerFields),
                     origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started,
                     span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
-        case .refused(let route, let problem):
-            let requestID = ResponseFinisher.requestID(for: head.headerFields)
-            return .answer(
-                Answer(
-                    route: route, response: problem.response(requestID: requestID), rateLimit: nil,
-                    requestID: requestID, origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started,
-                    span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
-        case nil:
-            return .passOn
         }
     }
 
