@@ -96,6 +96,7 @@ let package = Package(
             name: "TripHistoryHTTP",
             dependencies: [
                 "TripHistoryAPI",
+                "TripHistoryCache",
                 "TripHistoryDomain",
                 "TripHistoryPresentation",
                 "TripHistoryWeb",

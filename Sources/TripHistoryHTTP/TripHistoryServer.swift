@@ -5,6 +5,7 @@ public import Logging
 public import Metrics
 public import Tracing
 public import TripHistoryAPI
+public import TripHistoryCache
 public import TripHistoryDomain
 import TripHistoryPresentation
 public import TripHistoryWeb
@@ -150,6 +151,11 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors,
             syncTokens: SyncTokenCodec(secrets: secrets),
             changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, cache: settings.cache,
+            cacheRoutes: settings.cache.map {
+                RiderCacheRoutes(
+                    list: $0.route(APIPaths.riderTrips), detail: $0.route(APIPaths.riderTrip),
+                    receipt: $0.route(APIPaths.riderTripReceipt), changes: $0.route(APIPaths.riderTripChanges))
+            },
             fence: settings.cacheFence, tracer: settings.tracer, now: settings.now
         )
         riderErasures = RiderErasures(
@@ -198,9 +204,12 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
 
     /// How a request head is answered before the router: the liveness probe, or a rider read (stored or
     /// computed); nil for anything the router must answer. The early-read handler's one entry point.
-    @Sendable public func earlyAnswer(to head: HTTPRequest) -> EarlyAnswer? {
-        if let alive = OperationalRoutes.livenessResponse(to: head) { return .stored(alive) }
-        return riderTrips.earlyAnswer(to: head)
+    @Sendable public func earlyAnswer(to head: HTTPRequest) -> EarlyRead? {
+        if let alive = OperationalRoutes.livenessResponse(to: head) { return alive }
+        guard head.method == .get, let target = head.path,
+            let (route, read) = APIPaths.riderRead(QueryParameters.path(ofTarget: target))
+        else { return nil }
+        return riderTrips.earlyAnswer(to: read, head: head).map { EarlyRead(route: route, answer: $0) }
     }
 
     /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection, the PROXY

@@ -40,9 +40,11 @@ import TripHistoryPresentation
         return HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: path, headerFields: fields)
     }
 
-    /// The stored response `earlyAnswer(to:)` gives, nil when it gives none or a computation.
-    static func stored(_ operations: RiderTrips<InMemoryTripRepository>, _ head: HTTPRequest) -> StoredResponse? {
-        if case .stored(let stored) = operations.earlyAnswer(to: head) { return stored }
+    /// The stored response `earlyAnswer(to:head:)` gives, nil when it gives none or a computation.
+    static func stored(
+        _ operations: RiderTrips<InMemoryTripRepository>, _ read: RiderRead, _ head: HTTPRequest
+    ) -> StoredResponse? {
+        if case .stored(let stored) = operations.earlyAnswer(to: read, head: head) { return stored }
         return nil
     }
 
@@ -79,9 +81,14 @@ import TripHistoryPresentation
         // Warm for rider 1 now; rider 2 (whose token is verified too) gets neither the stored answer nor a
         // computation: access is decided before either.
         _ = try? await subject.operations.list(riderID: "2", head: Self.head("/v1/riders/2/trips", token: other))
-        #expect(Self.stored(subject.operations, Self.head("/v1/riders/1/trips", token: owner)) != nil)
-        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips", token: other)) == nil)
-        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips/3", token: other)) == nil)
+        #expect(
+            Self.stored(subject.operations, .list(riderID: "1"), Self.head("/v1/riders/1/trips", token: owner)) != nil)
+        #expect(
+            subject.operations.earlyAnswer(to: .list(riderID: "1"), head: Self.head("/v1/riders/1/trips", token: other))
+                == nil)
+        #expect(
+            subject.operations.earlyAnswer(
+                to: .detail(riderID: "1", tripID: "3"), head: Self.head("/v1/riders/1/trips/3", token: other)) == nil)
         await #expect(throws: Problem.notFound) {
             _ = try await subject.operations.list(riderID: "1", head: Self.head("/v1/riders/1/trips", token: other))
         }
@@ -96,37 +103,37 @@ import TripHistoryPresentation
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let path = "/v1/riders/1/trips?limit=3"
         // A token never verified: the router verifies it (that waits).
-        #expect(subject.operations.earlyAnswer(to: Self.head(path, token: token)) == nil)
+        let list = RiderRead.list(riderID: "1")
+        #expect(subject.operations.earlyAnswer(to: list, head: Self.head(path, token: token)) == nil)
         let computed = try await subject.operations.list(riderID: "1", head: Self.head(path, token: token))
-        let stored = try #require(Self.stored(subject.operations, Self.head(path, token: token)))
-        #expect(stored.route == RiderReadPath.listRoute)
+        let stored = try #require(Self.stored(subject.operations, list, Self.head(path, token: token)))
         #expect(stored.response.bytes == computed.bytes)
         #expect(stored.response.headers[HTTPField.Name("Server-Timing")!] == "cache;desc=hit")
         let tag = try #require(computed.headers[.eTag])
         let revalidated = try #require(
-            Self.stored(subject.operations, Self.head(path, token: token, [.ifNoneMatch: tag])))
+            Self.stored(subject.operations, list, Self.head(path, token: token, [.ifNoneMatch: tag])))
         #expect(revalidated.response.status == .notModified)
         #expect(revalidated.response.bytes == nil)
         #expect(subject.repository.queryCount == 1)
         // A checked read that is not stored is computed, once, by the same code as the route's.
         guard
-            case .computed(let route, _, let compute) = subject.operations.earlyAnswer(
-                to: Self.head("/v1/riders/1/trips/2", token: token))
+            case .computed(_, let compute) = subject.operations.earlyAnswer(
+                to: .detail(riderID: "1", tripID: "2"), head: Self.head("/v1/riders/1/trips/2", token: token))
         else {
             Issue.record("expected a computation")
             return
         }
-        #expect(route == RiderReadPath.detailRoute)
         let detail = try await compute()
         #expect(try Self.json(detail)["id"] as? String == "2")
         #expect(subject.repository.queryCount == 2)
-        // A problem in the request, and any other path: the router's.
-        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips?limit=0", token: token)) == nil)
-        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/trips", token: token)) == nil)
+        // A problem in the request: the router's.
+        #expect(
+            subject.operations.earlyAnswer(to: list, head: Self.head("/v1/riders/1/trips?limit=0", token: token)) == nil
+        )
         // Without a cache every checked read is computed.
         let uncached = await Self.subject(cache: nil)
         _ = try await uncached.operations.list(riderID: "1", head: Self.head(path, token: token))
-        #expect(Self.isComputed(uncached.operations.earlyAnswer(to: Self.head(path, token: token))))
+        #expect(Self.isComputed(uncached.operations.earlyAnswer(to: list, head: Self.head(path, token: token))))
     }
 
     @Test func theChangesFeedIsAnsweredBeforeTheRouterAsTheListIs() async throws {
@@ -134,22 +141,20 @@ import TripHistoryPresentation
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let path = "/v1/riders/1/trips/changes?limit=5"
         let computed = try await subject.operations.changes(riderID: "1", head: Self.head(path, token: token))
-        let stored = try #require(Self.stored(subject.operations, Self.head(path, token: token)))
-        #expect(stored.route == RiderReadPath.changesRoute)
+        let feed = RiderRead.changes(riderID: "1")
+        let stored = try #require(Self.stored(subject.operations, feed, Self.head(path, token: token)))
         #expect(stored.response.bytes == computed.bytes)
         let tag = try #require(computed.headers[.eTag])
         let revalidated = try #require(
-            Self.stored(subject.operations, Self.head(path, token: token, [.ifNoneMatch: tag])))
+            Self.stored(subject.operations, feed, Self.head(path, token: token, [.ifNoneMatch: tag])))
         #expect(revalidated.response.status == .notModified)
         // A token the service did not sign, a repeated parameter, another rider's feed: the router's problems.
-        for other in [
-            "/v1/riders/1/trips/changes?since=forged", "/v1/riders/1/trips/changes?limit=1&limit=2",
-            "/v1/riders/2/trips/changes",
+        for (read, other) in [
+            (feed, "/v1/riders/1/trips/changes?since=forged"), (feed, "/v1/riders/1/trips/changes?limit=1&limit=2"),
+            (RiderRead.changes(riderID: "2"), "/v1/riders/2/trips/changes"),
         ] {
-            #expect(subject.operations.earlyAnswer(to: Self.head(other, token: token)) == nil, "\(other)")
+            #expect(subject.operations.earlyAnswer(to: read, head: Self.head(other, token: token)) == nil, "\(other)")
         }
-        #expect(RiderReadPath("/v1/riders/1/trips/changes") == .changes(riderID: "1"))
-        #expect(RiderReadPath("/v1/riders/1/trips/7") == .detail(riderID: "1", tripID: "7"))
     }
 
     /// A warm hit for a `since` token is served without checking the token's signature again (it was checked
@@ -163,15 +168,20 @@ import TripHistoryPresentation
                 riderID: "1", head: Self.head("/v1/riders/1/trips/changes", token: token)))
         let since = try #require((start["page"] as? [String: Any])?["next_since"] as? String)
         let path = "/v1/riders/1/trips/changes?since=\(since)"
-        #expect(Self.isComputed(subject.operations.earlyAnswer(to: Self.head(path, token: token))), "a cold read")
+        let feed = RiderRead.changes(riderID: "1")
+        #expect(
+            Self.isComputed(subject.operations.earlyAnswer(to: feed, head: Self.head(path, token: token))),
+            "a cold read")
         _ = try await subject.operations.changes(riderID: "1", head: Self.head(path, token: token))
-        #expect(Self.stored(subject.operations, Self.head(path, token: token)) != nil, "a warm hit")
+        #expect(Self.stored(subject.operations, feed, Self.head(path, token: token)) != nil, "a warm hit")
         var edited = Array(since.utf8)
         edited[edited.count / 2] = edited[edited.count / 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         let forged = "/v1/riders/1/trips/changes?since=\(String(decoding: edited, as: UTF8.self))"
-        #expect(subject.operations.earlyAnswer(to: Self.head(forged, token: token)) == nil)
+        #expect(subject.operations.earlyAnswer(to: feed, head: Self.head(forged, token: token)) == nil)
         // An empty token is not the absent one, whose answer is stored (by the first read above).
-        #expect(subject.operations.earlyAnswer(to: Self.head("/v1/riders/1/trips/changes?since=", token: token)) == nil)
+        #expect(
+            subject.operations.earlyAnswer(to: feed, head: Self.head("/v1/riders/1/trips/changes?since=", token: token))
+                == nil)
         await #expect(throws: Problem.self) {
             _ = try await subject.operations.changes(riderID: "1", head: Self.head(forged, token: token))
         }

@@ -46,14 +46,14 @@ import TripHistoryPresentation
         try #require(fence.waitingCalls == 1, "the read never called the fence")
     }
 
-    /// Starts the early answer of `path`, which must be a computation, and returns its task once it waits for
+    /// Starts the early answer of `path` (a page of rider 1's trips), which must be a computation, and returns its task once it waits for
     /// the fence.
     private static func start(
         _ subject: RiderTripsTests.Subject, fence: GatedFence, path: String, token: String, finished: Finished
     ) async throws -> Task<APIResponse, any Error> {
         guard
-            case .computed(_, _, let compute) = subject.operations.earlyAnswer(
-                to: RiderTripsTests.head(path, token: token))
+            case .computed(_, let compute) = subject.operations.earlyAnswer(
+                to: .list(riderID: "1"), head: RiderTripsTests.head(path, token: token))
         else {
             Issue.record("a strict read must be computed, never stored")
             throw CancellationError()

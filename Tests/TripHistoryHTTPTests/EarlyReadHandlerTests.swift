@@ -72,9 +72,9 @@ import TripHistoryTestSupport
         let answers = Answers()
         let token = try await api.riderToken(1)
         let reads = [
-            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute),
-            ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
-            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo", RiderReadPath.listRoute),
+            ("/v1/riders/1/trips?limit=7", APIPaths.riderTrips),
+            ("/v1/riders/1/trips/3", APIPaths.riderTrip),
+            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo", APIPaths.riderTrips),
         ]
         let french = Self.headers(token, [.acceptLanguage: "fr-FR"])
         // Without the handler: the first read computes, the second is the router's answer from the warm cache.
@@ -121,8 +121,8 @@ import TripHistoryTestSupport
             }
             #expect(answers.stored == 6)
             #expect(answers.computed == 0)
-            #expect(Self.requestCount(registry, route: RiderReadPath.listRoute, status: 304) == 2)
-            #expect(Self.requestCount(registry, route: RiderReadPath.detailRoute, status: 304) == 1)
+            #expect(Self.requestCount(registry, route: APIPaths.riderTrips, status: 304) == 2)
+            #expect(Self.requestCount(registry, route: APIPaths.riderTrip, status: 304) == 1)
         }
     }
 
@@ -134,9 +134,9 @@ import TripHistoryTestSupport
         let answers = Answers()
         let token = try await api.riderToken(1)
         let reads = [
-            ("/v1/riders/1/trips?limit=7", RiderReadPath.listRoute),
-            ("/v1/riders/1/trips/3", RiderReadPath.detailRoute),
-            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo&status=completed", RiderReadPath.listRoute),
+            ("/v1/riders/1/trips?limit=7", APIPaths.riderTrips),
+            ("/v1/riders/1/trips/3", APIPaths.riderTrip),
+            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo&status=completed", APIPaths.riderTrips),
         ]
         let german = Self.headers(token, [.acceptLanguage: "de-DE"])
         let byRouter = try await api.testLive(earlyReads: false) { client in
@@ -361,12 +361,14 @@ import TripHistoryTestSupport
         ) { head in
             switch head.path {
             case "/hit":
-                return .stored(StoredResponse(route: RiderReadPath.listRoute, response: plainResponse("cached")))
-            case "/compute": return .computed(route: RiderReadPath.listRoute) { plainResponse("computed") }
+                return EarlyRead(
+                    route: APIPaths.riderTrips, answer: .stored(StoredResponse(response: plainResponse("cached"))))
+            case "/compute":
+                return EarlyRead(route: APIPaths.riderTrips, answer: .computed { plainResponse("computed") })
             case "/fail":
-                return .computed(route: RiderReadPath.listRoute) {
-                    throw TripHistoryError.unavailable(retryAfterSeconds: 1)
-                }
+                return EarlyRead(
+                    route: APIPaths.riderTrips,
+                    answer: .computed { throw TripHistoryError.unavailable(retryAfterSeconds: 1) })
             default: return nil
             }
         }
@@ -450,14 +452,17 @@ import TripHistoryTestSupport
 
     @Test func aClientPipeliningFarAheadOfAComputationIsReadFromAgainOnlyOnceItIsAnswered() async throws {
         let (gate, open) = AsyncStream<Void>.makeStream()
-        let answer: @Sendable (HTTPRequest) -> EarlyAnswer? = { head in
+        let answer: @Sendable (HTTPRequest) -> EarlyRead? = { head in
             guard head.path == "/slow" else {
-                return .stored(StoredResponse(route: RiderReadPath.listRoute, response: Self.plainResponse("cached")))
+                return EarlyRead(
+                    route: APIPaths.riderTrips, answer: .stored(StoredResponse(response: Self.plainResponse("cached"))))
             }
-            return .computed(route: RiderReadPath.listRoute) {
-                for await _ in gate { break }
-                return Self.plainResponse("slow")
-            }
+            return EarlyRead(
+                route: APIPaths.riderTrips,
+                answer: .computed {
+                    for await _ in gate { break }
+                    return Self.plainResponse("slow")
+                })
         }
         let reads = ReadCounter()
         let channel = try await NIOAsyncTestingChannel { channel in
@@ -670,13 +675,17 @@ import TripHistoryTestSupport
 
     @Test(
         arguments: [
-            ("/v1/riders/7/trips", RiderReadPath.list(riderID: "7")),
-            ("/v1/riders/7/trips/12", RiderReadPath.detail(riderID: "7", tripID: "12")),
-            ("/v1/riders/7/trips/", nil), ("/v1/riders//trips", nil), ("/v1/riders/7/trip", nil), ("/v1/trips", nil),
-            ("/v2/riders/7/trips", nil), ("/v1/riders/7/trips/12/x", nil), ("v1/riders/7/trips", nil),
-        ] as [(String, RiderReadPath?)])
-    func pathsOfTheRiderReads(path: String, expected: RiderReadPath?) {
-        #expect(RiderReadPath(path[...]) == expected)
+            ("/v1/riders/7/trips", RiderRead.list(riderID: "7"), APIPaths.riderTrips),
+            ("/v1/riders/7/trips/12", RiderRead.detail(riderID: "7", tripID: "12"), APIPaths.riderTrip),
+            ("/v1/riders/7/trips/changes", RiderRead.changes(riderID: "7"), APIPaths.riderTripChanges),
+            ("/v1/riders/7/trips/export", nil, nil), ("/v1/riders/7/trips/", nil, nil), ("/v1/riders//trips", nil, nil),
+            ("/v1/riders/7/trip", nil, nil), ("/v1/trips", nil, nil), ("/v2/riders/7/trips", nil, nil),
+            ("/v1/riders/7/trips/12/x", nil, nil), ("v1/riders/7/trips", nil, nil),
+        ] as [(String, RiderRead?, String?)])
+    func pathsOfTheRiderReads(path: String, expected: RiderRead?, route: String?) {
+        let match = APIPaths.riderRead(path[...])
+        #expect(match?.read == expected)
+        #expect(match?.route == route)
     }
 
     @Test(arguments: [

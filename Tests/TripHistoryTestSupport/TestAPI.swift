@@ -33,7 +33,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// The origins granted cross-origin access, when the API was built with any.
     public let cors: CORSPolicy?
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
-    private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyAnswer?
+    private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyRead?
     private let tracing: RequestTracing?
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
@@ -133,10 +133,10 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     ) async throws -> Value {
         let requestMetrics = RequestMetrics(factory: metrics)
         let early = earlyAnswer
-        let answer: @Sendable (HTTPRequest) -> EarlyAnswer? = { head in
-            guard earlyReads, let answer = early(head) else { return nil }
-            onEarlyAnswer(answer)
-            return answer
+        let answer: @Sendable (HTTPRequest) -> EarlyRead? = { head in
+            guard earlyReads, let read = early(head) else { return nil }
+            onEarlyAnswer(read.answer)
+            return read
         }
         let application = Application(
             router: makeRouter(requestMetrics),

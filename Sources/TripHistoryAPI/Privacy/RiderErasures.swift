@@ -16,9 +16,6 @@ public struct RiderErasures<Repository: TripRepository>: Sendable {
         self.cache = cache
     }
 
-    /// The route's pattern.
-    public static var route: String { "/v1/riders/{rider_id}" }
-
     /// 204 once the erasure is committed (and replayed by the reader), for a rider with data or without: the
     /// answer tells nobody who exists. The role is checked before the path, so a caller without the privacy
     /// role learns nothing from it either.

@@ -9,9 +9,6 @@ public import TripHistoryPresentation
 /// adjustments, streamed as CSV or NDJSON (GDPR Article 20). The rider reads their own; analysts anyone's.
 /// It shares the analyst exports' streaming, slots and spreadsheet-safe CSV.
 public struct RiderExports<Repository: TripRepository>: Sendable {
-    /// The route's pattern.
-    public static var route: String { "/v1/riders/{rider_id}/trips/export" }
-
     private let exportTrips: ExportRiderTrips<Repository>
     private let exportSlots: ConcurrencySlots
     private let presenter: TripPresenter

@@ -12,7 +12,7 @@ public import TripHistoryPresentation
 /// A read is parsed and checked once into a typed value (`RiderTripsRead`): caller, rider, filter, cursor
 /// position, locale, access decided, cache key. It is then answered from the response cache or computed by
 /// the use case. The server's routes call `list`, `detail`, `receipt`, `changes`, `record` and `adjust`; an
-/// event-loop handler may call `earlyAnswer(to:)`, which checks the read with the same code and answers it
+/// event-loop handler may call `earlyAnswer(to:head:)`, which checks the read with the same code and answers it
 /// the same way.
 public final class RiderTrips<Repository: TripRepository>: Sendable {
     private let listRiderTrips: ListRiderTrips<Repository>
@@ -29,12 +29,8 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
     private let tokens: AccessTokens
     private let cursors: CursorCodec
     private let cache: TripResponseCache?
-    /// The cache's lookup counters of the cached routes.
-    private let cacheRoutes:
-        (
-            list: ResponseCacheRoute, detail: ResponseCacheRoute, receipt: ResponseCacheRoute,
-            changes: ResponseCacheRoute
-        )?
+    /// The cache's lookup counters of the cached reads.
+    private let cacheRoutes: RiderCacheRoutes?
     private let fence: (any ChangeFeedFence)?
     private let tracer: (any Tracer)?
     /// Whether `tracer` is set, read on every request without copying it.
@@ -43,6 +39,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
 
     /// `cache`, when given, serves repeated list and detail reads from memory; `record` invalidates the
     /// rider's entries before answering. Without it every read reaches the repository; bodies are the same.
+    /// `cacheRoutes`, when given with a cache, count its lookups per read.
     /// `fence`, when given with a cache (strict coherence across instances), must pass before the cache is
     /// consulted for a read, so no instance serves an entry older than a write acknowledged by another before
     /// the read began; when it fails, the read bypasses the cache. With `tracer`, a traced read gets a span for
@@ -53,7 +50,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         recordAdjustment: RecordAdjustment<Repository>, listTripChanges: ListTripChanges<Repository>,
         presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
         syncTokens: SyncTokenCodec, changesRetention: TimeInterval = 30 * 86_400,
-        cache: TripResponseCache? = nil, fence: (any ChangeFeedFence)? = nil,
+        cache: TripResponseCache? = nil, cacheRoutes: RiderCacheRoutes? = nil, fence: (any ChangeFeedFence)? = nil,
         tracer: (any Tracer)? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.tracer = tracer
@@ -71,12 +68,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         self.tokens = tokens
         self.cursors = cursors
         self.cache = cache
-        self.cacheRoutes = cache.map {
-            (
-                $0.route(RiderReadPath.listRoute), $0.route(RiderReadPath.detailRoute), $0.route(Self.receiptRoute),
-                $0.route(Self.changesRoute)
-            )
-        }
+        self.cacheRoutes = cacheRoutes
         self.fence = cache == nil ? nil : fence
     }
 
@@ -94,9 +86,6 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
 
-    /// The route pattern of a trip's receipt.
-    public static var receiptRoute: String { "/v1/riders/{rider_id}/trips/{trip_id}/receipt" }
-
     /// `GET /v1/riders/{rider_id}/trips/{trip_id}/receipt`, with the path's ids as sent: the detail's access
     /// and caching, in the representation `Accept` prefers.
     public func receipt(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
@@ -104,9 +93,6 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         let read = try detailRead(caller: caller, riderID: riderID, tripID: tripID, head: head, receipt: true)
         return try await answer(read, ifNoneMatch: head.headerFields[values: .ifNoneMatch])
     }
-
-    /// The route pattern of the changes feed.
-    public static var changesRoute: String { RiderReadPath.changesRoute }
 
     /// `GET /v1/riders/{rider_id}/trips/changes`, with the path's `riderID` as sent.
     public func changes(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
@@ -118,13 +104,11 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
     /// How a rider read can be answered before the router, from the channel pipeline: with the stored
     /// response of a warm hit, or by computing it exactly as `list`, `detail` and `changes` do (the same checked read,
     /// the same cache and rendering; with a fence, even a warm hit is computed, as it waits for the fence).
-    /// Nil when the router should take the request: not a rider read, a token
-    /// never verified before (verifying one waits), or a problem in the request, which the router reports.
-    /// Never waits, so an event-loop handler may call it.
-    public func earlyAnswer(to head: HTTPRequest) -> EarlyAnswer? {
-        guard head.method == .get, let target = head.path,
-            let path = RiderReadPath(QueryParameters.path(ofTarget: target)),
-            let caller = tokens.verifiedCaller(authorization: head.headerFields.value(of: .authorization))
+    /// `read` is what the request's path names. Nil when the router should take the request: a token never
+    /// verified before (verifying one waits), or a problem in the request, which the router reports. Never
+    /// waits, so an event-loop handler may call it.
+    public func earlyAnswer(to path: RiderRead, head: HTTPRequest) -> EarlyAnswer? {
+        guard let caller = tokens.verifiedCaller(authorization: head.headerFields.value(of: .authorization))
         else { return nil }
         var read: RiderTripsRead
         switch path {
@@ -160,14 +144,14 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
         if let stored {
             return .stored(
                 StoredResponse(
-                    route: path.route, response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
+                    response: Self.respond(stored, source: .hit, ifNoneMatch: ifNoneMatch),
                     cacheOutcome: Self.outcome(.hit), caller: caller)
             )
         }
         // The token was verified before this request's span began, so its role is noted here.
         let traced = self.traced
         let checked = read
-        return .computed(route: path.route, caller: caller) {
+        return .computed(caller: caller) {
             if traced { RequestSpanAttribute.note(caller) }
             return try await self.answer(checked, key: key, ifNoneMatch: ifNoneMatch)
         }
@@ -494,44 +478,32 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
     }
 }
 
-/// How a request is answered before the router (`RiderTrips.earlyAnswer(to:)`).
+/// How a rider read is answered before the router (`RiderTrips.earlyAnswer(to:head:)`).
 public enum EarlyAnswer: Sendable {
-    /// The route pattern the request metrics count it under.
-    public var route: String {
-        switch self {
-        case .stored(let stored): stored.route
-        case .computed(let route, _, _): route
-        }
-    }
-
     /// Whom its rate limit charges; nil for none (the liveness probe).
     public var caller: Caller? {
         switch self {
         case .stored(let stored): stored.caller
-        case .computed(_, let caller, _): caller
+        case .computed(let caller, _): caller
         }
     }
 
     /// The response is in memory.
     case stored(StoredResponse)
     /// The response is computed by `compute`, which throws what the route would report as a problem (the
-    /// store is unavailable, the trip is not there); `route` is the pattern its request metrics count under,
-    /// `caller` whom its rate limit charges (nil: none).
-    case computed(route: String, caller: Caller? = nil, compute: @Sendable () async throws -> APIResponse)
+    /// store is unavailable, the trip is not there); `caller` is whom its rate limit charges (nil: none).
+    case computed(caller: Caller? = nil, compute: @Sendable () async throws -> APIResponse)
 }
 
-/// An answer found in memory, with the route pattern its request metrics count under and the caller its rate
-/// limit charges, if any.
+/// An answer found in memory, with the caller its rate limit charges, if any.
 public struct StoredResponse: Sendable {
-    public let route: String
     public let response: APIResponse
     /// The `trip_history.cache.outcome` of the request span (`hit` for a stored rider read), nil for none.
     public let cacheOutcome: String?
     /// Who asked, as the token proved; nil when no caller was proven (and no rate limit applies).
     public let caller: Caller?
 
-    public init(route: String, response: APIResponse, cacheOutcome: String? = nil, caller: Caller? = nil) {
-        self.route = route
+    public init(response: APIResponse, cacheOutcome: String? = nil, caller: Caller? = nil) {
         self.response = response
         self.cacheOutcome = cacheOutcome
         self.caller = caller

@@ -22,7 +22,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let connections: OpenConnections
     let trustedProxies: TrustedProxies
     let metrics: RequestMetrics
-    let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
+    let answer: @Sendable (HTTPRequest) -> EarlyRead?
     let cors: CORSPolicy?
     let tracing: RequestTracing?
     let rateLimits: RateLimitGate?
@@ -82,7 +82,7 @@ extension HTTPServerBuilder {
     public static func guardedHTTP1(
         limits: ConnectionLimits, trustedProxies: TrustedProxies = TrustedProxies(), logger: Logger,
         metrics: RequestMetrics, cors: CORSPolicy? = nil, tracing: RequestTracing? = nil,
-        rateLimits: RateLimitGate? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+        rateLimits: RateLimitGate? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyRead?
     ) -> HTTPServerBuilder {
         let connections = OpenConnections(
             capacity: limits.maximumConnections, perAddress: limits.maximumConnectionsPerAddress)

@@ -12,14 +12,11 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
     let riderExports: RiderExports<Repository>
     let analystTrips: AnalystTrips<AnalystRepository>
 
-    /// The route pattern of a trip's adjustments.
-    static var adjustmentsRoute: String { "/v1/riders/{rider_id}/trips/{trip_id}/adjustments" }
-
     func register(on router: Router<Context>) {
-        router.get(RouterPath(RiderReadPath.listRoute.routerPattern)) { request, context in
+        router.get(RouterPath(APIPaths.riderTrips.routerPattern)) { request, context in
             Response(try await riderTrips.list(riderID: context.parameters.get("rider_id")?[...], head: request.head))
         }
-        router.get(RouterPath(RiderReadPath.detailRoute.routerPattern)) { request, context in
+        router.get(RouterPath(APIPaths.riderTrip.routerPattern)) { request, context in
             Response(
                 try await riderTrips.detail(
                     riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
@@ -27,7 +24,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                 )
             )
         }
-        router.get(RouterPath(RiderTrips<Repository>.receiptRoute.routerPattern)) { request, context in
+        router.get(RouterPath(APIPaths.riderTripReceipt.routerPattern)) { request, context in
             Response(
                 try await riderTrips.receipt(
                     riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
@@ -35,11 +32,11 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                 )
             )
         }
-        router.get(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern)) { request, context in
+        router.get(RouterPath(APIPaths.riderTripChanges.routerPattern)) { request, context in
             Response(
                 try await riderTrips.changes(riderID: context.parameters.get("rider_id")?[...], head: request.head))
         }
-        router.post(RouterPath(Self.adjustmentsRoute.routerPattern)) { request, context in
+        router.post(RouterPath(APIPaths.riderTripAdjustments.routerPattern)) { request, context in
             var request = request
             return Response(
                 try await riderTrips.adjust(
@@ -48,7 +45,7 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                 ) { try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes) }
             )
         }
-        router.post("/v1/trips") { request, _ in
+        router.post(RouterPath(APIPaths.trips.routerPattern)) { request, _ in
             var request = request
             return Response(
                 try await riderTrips.record(head: request.head) {
@@ -56,34 +53,34 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
                 }
             )
         }
-        router.get(RouterPath(RiderExports<Repository>.route.routerPattern)) { request, context in
+        router.get(RouterPath(APIPaths.riderExport.routerPattern)) { request, context in
             Response(
                 try await riderExports.export(
                     riderID: context.parameters.get("rider_id")?[...], head: request.head, logger: context.logger))
         }
-        router.delete(RouterPath(RiderErasures<Repository>.route.routerPattern)) { request, context in
+        router.delete(RouterPath(APIPaths.rider.routerPattern)) { request, context in
             Response(
                 try await riderErasures.erase(riderID: context.parameters.get("rider_id")?[...], head: request.head))
         }
-        router.get("/v1/trips") { request, context in
+        router.get(RouterPath(APIPaths.trips.routerPattern)) { request, context in
             Response(try await analystTrips.list(head: request.head, logger: context.logger))
         }
-        router.get("/v1/trips/stats") { request, _ in
+        router.get(RouterPath(APIPaths.tripStats.routerPattern)) { request, _ in
             Response(try await analystTrips.stats(head: request.head))
         }
-        router.get("/v1/trips/changes") { request, _ in
+        router.get(RouterPath(APIPaths.tripChanges.routerPattern)) { request, _ in
             Response(try await analystTrips.changes(head: request.head))
         }
-        router.rejectOtherMethods(RouterPath(RiderReadPath.listRoute.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(RiderReadPath.detailRoute.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.receiptRoute.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(RiderTrips<Repository>.changesRoute.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(Self.adjustmentsRoute.routerPattern), allowed: [.post])
-        router.rejectOtherMethods(RouterPath(RiderExports<Repository>.route.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(RiderErasures<Repository>.route.routerPattern), allowed: [.delete])
-        router.rejectOtherMethods("/v1/trips", allowed: [.get, .post])
-        router.rejectOtherMethods("/v1/trips/stats", allowed: [.get])
-        router.rejectOtherMethods("/v1/trips/changes", allowed: [.get])
+        router.rejectOtherMethods(RouterPath(APIPaths.riderTrips.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(APIPaths.riderTrip.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(APIPaths.riderTripReceipt.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(APIPaths.riderTripChanges.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(APIPaths.riderTripAdjustments.routerPattern), allowed: [.post])
+        router.rejectOtherMethods(RouterPath(APIPaths.riderExport.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(APIPaths.rider.routerPattern), allowed: [.delete])
+        router.rejectOtherMethods(RouterPath(APIPaths.trips.routerPattern), allowed: [.get, .post])
+        router.rejectOtherMethods(RouterPath(APIPaths.tripStats.routerPattern), allowed: [.get])
+        router.rejectOtherMethods(RouterPath(APIPaths.tripChanges.routerPattern), allowed: [.get])
     }
 }
 

@@ -52,9 +52,9 @@ public struct OperationalRoutes: Sendable {
     /// `GET /healthz`, answered by `EarlyReadHandler` on the event loop: liveness then measures what it
     /// should (can this process still take a request off a socket and answer it?) without queueing behind
     /// every request waiting for a task thread. The router answers it the same way when the handler is absent.
-    public static func livenessResponse(to head: HTTPRequest) -> StoredResponse? {
+    public static func livenessResponse(to head: HTTPRequest) -> EarlyRead? {
         guard head.method == .get, head.path == livenessPath else { return nil }
-        return StoredResponse(route: livenessPath, response: alive)
+        return EarlyRead(route: livenessPath, answer: .stored(StoredResponse(response: alive)))
     }
 
     static let readyWithReader = status("ready\",\"reader\":\"ready")

@@ -13,7 +13,8 @@ import TripHistoryAPI
 /// Why: the framework's way to a route (request stream, task hops, router, middleware, response writer) costs
 /// about as much again as the socket work of a warm hit, and a large share of an uncached page
 /// (`BENCHMARKS.md`). The handler asks one function, `answer` (`TripHistoryServer.earlyAnswer(to:)`: the
-/// probe, then `RiderTrips.earlyAnswer(to:)`), which parses and checks the request with the routes' own code
+/// probe, then a rider read path matched by `APIPaths.riderRead` and answered by
+/// `RiderTrips.earlyAnswer(to:head:)`), which parses and checks the request with the routes' own code
 /// and never waits. A stored response is written at once; a checked read that is not stored is computed by
 /// the same code the route runs (cache, use case, rendering) in a task, and its answer, or the problem its
 /// failure maps to (`ResponseFinisher.problem(for:logger:)`), is written back on the event loop: computed
@@ -76,7 +77,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     var state: State { machine.state }
 
     private let requestGuard: RequestGuard
-    private let answer: @Sendable (HTTPRequest) -> EarlyAnswer?
+    private let answer: @Sendable (HTTPRequest) -> EarlyRead?
     private let rateLimits: RateLimitGate?
     private let finisher: ResponseFinisher
     private let logger: Logger
@@ -91,7 +92,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     init(
         requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger, cors: CORSPolicy? = nil,
         tracing: RequestTracing? = nil, rateLimits: RateLimitGate? = nil,
-        answer: @escaping @Sendable (HTTPRequest) -> EarlyAnswer?
+        answer: @escaping @Sendable (HTTPRequest) -> EarlyRead?
     ) {
         self.requestGuard = requestGuard
         self.answer = answer
@@ -147,7 +148,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard let early = Self.mayAnswer(head) ? answer(head) : nil else { return .passOn }
         // Charged once the read is known to be answered here: a read passed on is charged by the router.
         var rateLimit: RateLimitFields?
-        if let rateLimits, let caller = early.caller {
+        if let rateLimits, let caller = early.answer.caller {
             let decision = rateLimits.decision(for: caller)
             guard decision.admitted else {
                 let requestID = ResponseFinisher.requestID(for: head.headerFields)
@@ -160,7 +161,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             rateLimit = decision.fields
         }
-        switch early {
+        switch early.answer {
         case .stored(let stored):
             let span = arrived.flatMap { finisher.tracing?.start(head, at: $0) }
             if let span, span.isRecording {
@@ -171,13 +172,13 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             return .answer(
                 Answer(
-                    route: stored.route, response: stored.response, rateLimit: rateLimit,
+                    route: early.route, response: stored.response, rateLimit: rateLimit,
                     requestID: ResponseFinisher.requestID(for: head.headerFields),
                     origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
-        case .computed(let route, _, let compute):
+        case .computed(_, let compute):
             return .compute(
                 Computation(
-                    route: route, compute: compute, rateLimit: rateLimit,
+                    route: early.route, compute: compute, rateLimit: rateLimit,
                     requestID: ResponseFinisher.requestID(for: head.headerFields),
                     origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started,
                     span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
