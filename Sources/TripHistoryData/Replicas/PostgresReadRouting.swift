@@ -7,7 +7,9 @@ public import Tracing
 public import TripHistoryDomain
 
 /// Chooses the database target of each read: the writer (`DATABASE_URL`) or, when one is configured and
-/// safe for the read, the reader (`DATABASE_READ_URL`, usually a streaming standby).
+/// safe for the read, the reader (`DATABASE_READ_URL`, usually a streaming standby). It decides and counts;
+/// what each rider must see is kept by `ReadYourWrites`, and the change-feed barrier with the listener's state
+/// by `ListenedBarrier`.
 ///
 /// Read-your-writes for rider reads: the change listener reports each committed trip's rider with a WAL
 /// position at or past its commit (`changeCommitted(riderID:at:)`); a rider's read goes to the reader only
@@ -36,35 +38,18 @@ public final class PostgresReadRouting: Sendable {
         public var readerReads = 0
     }
 
-    private struct State {
-        var requirements: [RiderID: WALPosition] = [:]
-        /// A requirement of every rider: raised when the feed (re)starts, by a notification without a rider,
-        /// and when there are too many riders to track.
-        var floor = WALPosition.end
-        /// The reader's replay position at the last successful sample; nil while the reader is down.
-        var replayed: WALPosition?
-        var listening = false
-        var statistics = Statistics()
-
-        /// Requires every rider's reads to see `position`; `.end` (no floor) is replaced, not compared.
-        mutating func raiseFloor(to position: WALPosition) {
-            floor = floor == .end ? position : max(floor, position)
-        }
-    }
-
     public let writer: PostgresConnectionPool
     public let reader: PostgresConnectionPool?
     /// The channel the barrier tokens are NOTIFYed on; unique to this instance.
     public let barrierChannel: String
-    private let maximumTrackedRiders: Int
-    private let state = Mutex(State())
-    private let barrier: ChangeFeedBarrier?
+    private let readYourWrites: ReadYourWrites
+    private let barrier: ListenedBarrier?
+    private let statisticsState = Mutex(Statistics())
     private let writerReads: Counter
     private let readerReads: Counter
     private let readerBehind: Counter
     private let routing: ReadRoutingMetrics
     private let logger: Logger
-    private let tracer: (any Tracer)?
 
     /// Without `reader`, every read goes to `writer` and nothing else here has any effect, except that
     /// `fencesChanges` still makes the change-feed barrier available as a `ChangeFeedFence` (strict cache
@@ -76,11 +61,10 @@ public final class PostgresReadRouting: Sendable {
         maximumTrackedRiders: Int = 100_000, metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "trip-history.routing"), tracer: (any Tracer)? = nil
     ) {
-        self.tracer = tracer
         self.writer = writer
         self.reader = reader
         self.barrierChannel = "trip_history_barrier_" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
-        self.maximumTrackedRiders = max(maximumTrackedRiders, 1)
+        readYourWrites = ReadYourWrites(maximumTrackedRiders: maximumTrackedRiders)
         self.logger = logger
         writerReads = Counter(
             label: "trip_history_db_reads_total", dimensions: [("target", Target.writer.rawValue)],
@@ -89,46 +73,37 @@ public final class PostgresReadRouting: Sendable {
             label: "trip_history_db_reads_total", dimensions: [("target", Target.reader.rawValue)],
             factory: metricsFactory)
         readerBehind = Counter(label: "trip_history_db_reader_behind_total", factory: metricsFactory)
-        routing = ReadRoutingMetrics(factory: metricsFactory)
+        let routing = ReadRoutingMetrics(factory: metricsFactory)
+        self.routing = routing
         if reader != nil || fencesChanges {
             let channel = barrierChannel
-            barrier = ChangeFeedBarrier(timeout: barrierTimeout) { token in
+            let notify = ChangeFeedBarrier(timeout: barrierTimeout) { token in
                 try await writer.withConnection { connection in
                     try connection.execute(unsafeSQL: "SELECT pg_notify('\(channel)', '\(token)')")
                 }
             }
+            barrier = ListenedBarrier(barrier: notify, duration: routing.barrier, tracer: tracer)
         } else {
             barrier = nil
         }
     }
 
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics { statisticsState.withLock { $0 } }
 
     /// Whether the last sample reached the reader; false also when none is configured.
-    public var isReaderUp: Bool { state.withLock { $0.replayed != nil } }
+    public var isReaderUp: Bool { readYourWrites.isReaderUp }
 
     /// Runs a read of `riderID`'s trips on a target that has every trip of the rider acknowledged before the
     /// call.
     func riderRead<T>(_ riderID: RiderID, _ body: (RoutedReads) async throws -> T) async throws -> T {
         let onWriter: (PostgresConnectionPool) async throws -> T = { try await body(RoutedReads(pool: $0)) }
         guard let reader, let barrier else { return try await run(.rider, .writer, .noReader, onWriter) }
-        let (listening, replayed) = state.withLock { ($0.listening, $0.replayed) }
-        guard let replayed else { return try await run(.rider, .writer, .readerDown, onWriter) }
-        // A reader that is not a standby (a `prefer-standby` URL that fell back to a primary) is no replica to
-        // check a replay position on.
-        guard replayed != .end else { return try await run(.rider, .writer, .readerNotStandby, onWriter) }
-        guard listening else { return try await run(.rider, .writer, .feedNotListening, onWriter) }
-        guard await pass(barrier) else { return try await run(.rider, .writer, .barrierFailed, onWriter) }
-        // The serving connection must have replayed what the sample saw, not only the rider's own requirement:
-        // the sample drops requirements it satisfies, and a connection on another, lagging standby than the
-        // sampler's must not pass for having replayed anything at all.
-        let required = state.withLock { state -> WALPosition? in
-            guard let replayed = state.replayed else { return nil }
-            var required = state.floor
-            if let rider = state.requirements[riderID] { required = max(required, rider) }
-            return replayed >= required ? replayed : nil
+        if let unusable = readYourWrites.readerUnusable { return try await run(.rider, .writer, unusable, onWriter) }
+        guard barrier.isListening else { return try await run(.rider, .writer, .feedNotListening, onWriter) }
+        guard await barrier.pass() else { return try await run(.rider, .writer, .barrierFailed, onWriter) }
+        guard let required = readYourWrites.requiredReplay(for: riderID) else {
+            return try await run(.rider, .writer, .riderNotReplayed, onWriter)
         }
-        guard let required else { return try await run(.rider, .writer, .riderNotReplayed, onWriter) }
         // Only the reader's connection checks its replay position: the writer has everything.
         return try await onReader(.rider, reader) { pool in
             try await body(RoutedReads(pool: pool, requiredReplay: pool === reader ? required : nil))
@@ -142,7 +117,7 @@ public final class PostgresReadRouting: Sendable {
         _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
         guard let reader else { return try await run(.analyst, .writer, .noReader, body, pool: writer) }
-        guard state.withLock({ $0.replayed != nil }) else {
+        guard readYourWrites.isReaderUp else {
             return try await run(.analyst, .writer, .readerDown, body, pool: writer)
         }
         return try await onReader(.analyst, reader, body, fallback: writer)
@@ -172,29 +147,15 @@ public final class PostgresReadRouting: Sendable {
         _ read: ReadRoutingMetrics.Read, _ target: Target, _ reason: ReadRoutingMetrics.Reason,
         _ body: (PostgresConnectionPool) async throws -> T, pool: PostgresConnectionPool? = nil
     ) async throws -> T {
-        state.withLock {
+        statisticsState.withLock {
             switch target {
-            case .writer: $0.statistics.writerReads += 1
-            case .reader: $0.statistics.readerReads += 1
+            case .writer: $0.writerReads += 1
+            case .reader: $0.readerReads += 1
             }
         }
         (target == .writer ? writerReads : readerReads).increment()
         routing.count(read, to: target, because: reason)
         return try await body(pool ?? writer)
-    }
-
-    /// Passes the change-feed barrier, timing the wait.
-    private func pass(_ barrier: ChangeFeedBarrier) async -> Bool {
-        let start = ContinuousClock.now
-        let passed = await barrier.pass()
-        let waited = ContinuousClock.now - start
-        routing.barrier.record(duration: waited)
-        if let tracer, let context = ServiceContext.current {
-            tracer.recordSpan(
-                "read_your_writes.barrier", context: context, lasting: waited,
-                attributes: ["trip_history.barrier.passed": .bool(passed)])
-        }
-        return passed
     }
 
     /// Waits until the reader's sampled replay position reaches `position`, checking every 10 ms; true at once
@@ -204,41 +165,28 @@ public final class PostgresReadRouting: Sendable {
         guard reader != nil else { return true }
         let deadline = ContinuousClock.now + timeout
         while true {
-            guard let replayed = state.withLock({ $0.replayed }), replayed != .end, replayed < position else {
-                return true
-            }
+            guard let replayed = readYourWrites.standbyReplayed, replayed < position else { return true }
             guard ContinuousClock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(10))
         }
     }
 
-    // MARK: The change listener's reports
+    // MARK: The change listener's and the lag sampler's reports, passed to the part that keeps each
 
     /// A trip of `riderID` committed at or before `position`; nil for "any rider", and at (re)start of the
     /// feed with the writer's position then, since changes made while it was not listening were not announced.
     public func changeCommitted(riderID: RiderID?, at position: WALPosition) {
-        state.withLock { state in
-            guard let riderID else {
-                state.raiseFloor(to: position)
-                return
-            }
-            if state.requirements[riderID] == nil && state.requirements.count >= maximumTrackedRiders {
-                state.raiseFloor(to: position)
-            } else {
-                state.requirements[riderID] = max(state.requirements[riderID] ?? .zero, position)
-            }
-        }
+        readYourWrites.changeCommitted(riderID: riderID, at: position)
     }
 
     /// The listener listens again (after `changeCommitted(riderID: nil, ...)` with the writer's position).
     public func feedListening() {
-        state.withLock { $0.listening = true }
+        barrier?.listenerStarted()
     }
 
     /// The listener lost its connection: notifications may be missed, so rider reads go to the writer.
     public func feedLost() {
-        state.withLock { $0.listening = false }
-        barrier?.fail()
+        barrier?.listenerLost()
     }
 
     /// The listener received `payload` on `barrierChannel`.
@@ -247,14 +195,8 @@ public final class PostgresReadRouting: Sendable {
     }
 
     /// The reader's replay position (`.end` for a server not in recovery), or nil when it cannot be reached.
-    /// Drops the requirements it satisfies.
     public func replicaSampled(replayed: WALPosition?) {
-        state.withLock { state in
-            state.replayed = replayed
-            guard let replayed else { return }
-            if state.floor != .end && state.floor <= replayed { state.floor = .zero }
-            if !state.requirements.isEmpty { state.requirements = state.requirements.filter { $0.value > replayed } }
-        }
+        readYourWrites.replicaSampled(replayed: replayed)
     }
 }
 
@@ -262,8 +204,8 @@ extension PostgresReadRouting: ChangeFeedFence {
     /// Passes the change-feed barrier (batched with concurrent calls); false while the feed is not listening,
     /// without a barrier, or when the barrier fails or times out.
     public func awaitCurrent() async -> Bool {
-        guard let barrier, state.withLock({ $0.listening }) else { return false }
-        return await pass(barrier)
+        guard let barrier, barrier.isListening else { return false }
+        return await barrier.pass()
     }
 }
 
