@@ -104,7 +104,7 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
     /// How a rider read can be answered before the router, from the channel pipeline: with the stored
     /// response of a warm hit, or by computing it exactly as `list`, `detail` and `changes` do (the same checked read,
     /// the same cache and rendering; with a fence, even a warm hit is computed, as it waits for the fence).
-    /// `read` is what the request's path names. Nil when the router should take the request: a token never
+    /// `path` is the read the request's path names. Nil when the router should take the request: a token never
     /// verified before (verifying one waits), or a problem in the request, which the router reports. Never
     /// waits, so an event-loop handler may call it.
     public func earlyAnswer(to path: RiderRead, head: HTTPRequest) -> EarlyAnswer? {
@@ -480,6 +480,12 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
 
 /// How a rider read is answered before the router (`RiderTrips.earlyAnswer(to:head:)`).
 public enum EarlyAnswer: Sendable {
+    /// The response is in memory.
+    case stored(StoredResponse)
+    /// The response is computed by `compute`, which throws what the route would report as a problem (the
+    /// store is unavailable, the trip is not there); `caller` is whom its rate limit charges (nil: none).
+    case computed(caller: Caller? = nil, compute: @Sendable () async throws -> APIResponse)
+
     /// Whom its rate limit charges; nil for none (the liveness probe).
     public var caller: Caller? {
         switch self {
@@ -487,12 +493,6 @@ public enum EarlyAnswer: Sendable {
         case .computed(let caller, _): caller
         }
     }
-
-    /// The response is in memory.
-    case stored(StoredResponse)
-    /// The response is computed by `compute`, which throws what the route would report as a problem (the
-    /// store is unavailable, the trip is not there); `caller` is whom its rate limit charges (nil: none).
-    case computed(caller: Caller? = nil, compute: @Sendable () async throws -> APIResponse)
 }
 
 /// An answer found in memory, with the caller its rate limit charges, if any.

@@ -1,4 +1,3 @@
-import Hummingbird
 import NIOCore
 public import Tracing
 public import TripHistoryAPI

@@ -146,24 +146,23 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // dated from its arrival.
         let arrived = finisher.tracing == nil ? nil : DefaultTracerClock.now
         guard let early = Self.mayAnswer(head) ? answer(head) : nil else { return .passOn }
+        let requestID = ResponseFinisher.requestID(for: head.headerFields)
+        let origin = finisher.cors?.allowedOrigin(of: head.headerFields)
+        let span = arrived.flatMap { finisher.tracing?.start(head, at: $0) }
         // Charged once the read is known to be answered here: a read passed on is charged by the router.
         var rateLimit: RateLimitFields?
         if let rateLimits, let caller = early.answer.caller {
             let decision = rateLimits.decision(for: caller)
             guard decision.admitted else {
-                let requestID = ResponseFinisher.requestID(for: head.headerFields)
                 return .answer(
                     Answer(
                         route: early.route, response: decision.problem.response(requestID: requestID),
-                        rateLimit: nil, requestID: requestID,
-                        origin: finisher.cors?.allowedOrigin(of: head.headerFields),
-                        started: started, span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
+                        rateLimit: nil, requestID: requestID, origin: origin, started: started, span: span))
             }
             rateLimit = decision.fields
         }
         switch early.answer {
         case .stored(let stored):
-            let span = arrived.flatMap { finisher.tracing?.start(head, at: $0) }
             if let span, span.isRecording {
                 if let outcome = stored.cacheOutcome {
                     span.attributes[RequestSpanAttribute.cacheOutcome] = outcome
@@ -172,16 +171,13 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             return .answer(
                 Answer(
-                    route: early.route, response: stored.response, rateLimit: rateLimit,
-                    requestID: ResponseFinisher.requestID(for: head.headerFields),
-                    origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started, span: span))
+                    route: early.route, response: stored.response, rateLimit: rateLimit, requestID: requestID,
+                    origin: origin, started: started, span: span))
         case .computed(_, let compute):
             return .compute(
                 Computation(
-                    route: early.route, compute: compute, rateLimit: rateLimit,
-                    requestID: ResponseFinisher.requestID(for: head.headerFields),
-                    origin: finisher.cors?.allowedOrigin(of: head.headerFields), started: started,
-                    span: arrived.flatMap { finisher.tracing?.start(head, at: $0) }))
+                    route: early.route, compute: compute, rateLimit: rateLimit, requestID: requestID,
+                    origin: origin, started: started, span: span))
         }
     }
 
