@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: []),
         // Only the OTLP/HTTP exporter: the default traits add the gRPC exporter and its much larger build.
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
@@ -127,8 +128,10 @@ let package = Package(
             resources: [.embedInCode("Assets"), .embedInCode("OpenAPI")],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "trip-history",
+        // The composition root and the one reading of the settings, apart from the executable so the tests can
+        // build the service exactly as `serve` does.
+        .target(
+            name: "TripHistoryApp",
             dependencies: [
                 "TripHistoryDomain",
                 "TripHistoryData",
@@ -137,14 +140,31 @@ let package = Package(
                 "TripHistoryHTTP",
                 "TripHistoryCache",
                 "TripHistoryWeb",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "OTel", package: "swift-otel"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "trip-history",
+            dependencies: [
+                "TripHistoryApp",
+                "TripHistoryDomain",
+                "TripHistoryData",
+                "TripHistoryAPI",
+                "TripHistoryHTTP",
+                "TripHistoryWeb",
                 "TripHistoryLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "OTel", package: "swift-otel"),
             ],
             swiftSettings: swiftSettings
@@ -281,17 +301,33 @@ let package = Package(
                 "TripHistoryFakes",
                 "TripHistoryDataTestSupport",
                 "TripHistoryCache",
+                "TripHistoryApp",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TripHistoryAppTests",
+            dependencies: [
+                "TripHistoryApp",
+                "TripHistoryAPI",
+                "TripHistoryCache",
+                "TripHistoryData",
+                "TripHistoryHTTP",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TripHistoryWebTests",
             dependencies: [
+                "TripHistoryApp",
                 "TripHistoryWeb",
                 "TripHistoryTestSupport",
                 "TripHistoryFakes",

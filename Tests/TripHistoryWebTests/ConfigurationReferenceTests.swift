@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import TripHistoryApp
 import TripHistoryTestSupport
 
 /// `docs/configuration.md` against the code, in both directions: every environment variable the sources read
 /// and every flag of every `trip-history` command is named there in backticks, and the page names no other.
 ///
-/// Variables are found in the string literals of `Sources/**/*.swift` (comments are skipped): every
+/// Variables are the settings catalogue's (`Setting.all`: each setting's name, aliases and secret file), and
+/// those found in the string literals of `Sources/**/*.swift` (comments are skipped): every
 /// `TRIP_HISTORY_...` and `OTEL_...` name written in a literal (swift-otel reads the latter, the sources list
 /// the ones the service documents), and every literal that subscripts an `environment` or is passed
 /// to `getenv` (`DATABASE_URL`, `LOG_LEVEL`). A name built by interpolation (`"TRIP_HISTORY_RATE_LIMIT_\(suffix)"`)
@@ -86,6 +88,7 @@ import TripHistoryTestSupport
                                       the port. (default: 127.0.0.1)
               --[no-]color            Colors.
               --no-cache              Serve every read from PostgreSQL.
+              --metrics/--no-metrics  The metrics listener.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -96,7 +99,8 @@ import TripHistoryTestSupport
             """
         let parsed = HelpText(help)
         #expect(parsed.subcommands == ["serve", "token"])
-        #expect(parsed.flags == ["--host", "--color", "--no-color", "--no-cache", "--help"])
+        #expect(
+            parsed.flags == ["--host", "--color", "--no-color", "--no-cache", "--metrics", "--no-metrics", "--help"])
     }
 
     // MARK: - The reference
@@ -113,6 +117,18 @@ import TripHistoryTestSupport
         var prefixes: Set<String> = []
     }
 
+    /// The variables of the settings catalogue (`Setting.all`), which `SettingsReader` reads by name: each
+    /// setting's own, its aliases and, for a secret, its file's.
+    static func catalogueVariables() -> Set<String> {
+        var names = Set<String>()
+        for setting in Setting.all {
+            names.insert(setting.environmentName)
+            if setting.isSecret { names.insert(setting.fileEnvironmentName) }
+            names.formUnion(setting.aliases.filter { !$0.isFlag }.map(\.name))
+        }
+        return names
+    }
+
     static func variablesReadBySources() throws -> ReadVariables {
         let sources = root.appendingPathComponent("Sources")
         guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else {
@@ -124,6 +140,7 @@ import TripHistoryTestSupport
             read.names.formUnion(found.names)
             read.prefixes.formUnion(found.prefixes)
         }
+        read.names.formUnion(catalogueVariables())
         return read
     }
 
@@ -273,7 +290,9 @@ struct HelpText {
                 }
             } else if section != "USAGE" && entry.hasPrefix("-") {
                 let signature = entry.range(of: "  ").map { entry[..<$0.lowerBound] } ?? entry
-                for word in signature.split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("--") {
+                // A switch is written `--name/--no-name`.
+                for word in signature.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" })
+                where word.hasPrefix("--") {
                     flags.formUnion(Self.longNames(word.dropFirst(2)))
                 }
             }

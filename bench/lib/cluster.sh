@@ -116,13 +116,16 @@ start_server() { # MODE (cached|uncached) [PORT [BINARY]]
         env_cache=off
     fi
     # No metrics listener, whose fixed port could collide with another run's; the rate limits stay on, so their
-    # cost is measured, with limits no scenario reaches (builds without either ignore these variables).
+    # cost is measured, with limits no scenario reaches (builds without either ignore these variables). Settings
+    # go by variable, and the log level under both its names, so baselines built before the flags were renamed
+    # run with the same command.
     TRIP_HISTORY_METRICS=off TRIP_HISTORY_RATE_LIMITS=on TRIP_HISTORY_RATE_LIMIT_RIDER=$RATE_LIMIT \
         TRIP_HISTORY_RATE_LIMIT_ANALYST=$RATE_LIMIT TRIP_HISTORY_RATE_LIMIT_SERVICE=$RATE_LIMIT \
         TRIP_HISTORY_RATE_LIMIT_ANONYMOUS=$RATE_LIMIT \
-        TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL env ${SERVER_ENV[@]+"${SERVER_ENV[@]}"} \
+        TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL TRIP_HISTORY_LOG_LEVEL=$SERVER_LOG_LEVEL \
+        TRIP_HISTORY_DB_POOL_SIZE=$POOL_SIZE TRIP_HISTORY_DB_PIPELINED_CONNECTIONS=$PIPELINED env ${SERVER_ENV[@]+"${SERVER_ENV[@]}"} \
         "$binary" serve --host 127.0.0.1 \
-        --port "$port" --pool-size "$POOL_SIZE" --pipelined-connections "$PIPELINED" --migrations "$ROOT/migrations" \
+        --port "$port" --migrations "$ROOT/migrations" \
         --openapi "$ROOT/openapi.yaml" ${args[@]+"${args[@]}"} >>"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     wait_http "http://127.0.0.1:$port/readyz" 200 60 || { tail -n 30 "$WORK/server.log" >&2; th_die "the service did not become ready"; }

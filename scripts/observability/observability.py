@@ -480,7 +480,7 @@ def command_logs(log_path, sensitive_path):
             failed += 1
         levels[entry.get("level")] = levels.get(entry.get("level"), 0) + 1
     if "trace" not in levels:
-        fail("no trace-level line: the server did not log at LOG_LEVEL=trace")
+        fail("no trace-level line: the server did not log at TRIP_HISTORY_LOG_LEVEL=trace")
         failed += 1
     text = raw.decode("utf-8", errors="replace")
     leaked = []

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TripHistoryApp
 import TripHistoryData
 import TripHistoryDomain
 
@@ -12,7 +13,7 @@ struct ErasuresCommand: AsyncParsableCommand {
         discussion: "One tab-separated line per erasure: time (UTC), rider id, trips, adjustments, who asked."
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var database: DatabaseFlags
 
     @Option(help: "Only this rider's erasures.")
     var rider: Int64?
@@ -26,9 +27,10 @@ struct ErasuresCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
+        let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
         let pool = PostgresConnectionPool(
-            configuration: .init(connectionString: try database.connectionString(environment: environment), size: 1),
+            configuration: .init(
+                connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1),
             logger: Logger(label: "trip-history.erasures")
         )
         do {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TripHistoryApp
 import TripHistoryData
 
 /// `trip-history migrate`: brings the schema up to date.
@@ -9,17 +10,18 @@ struct MigrateCommand: AsyncParsableCommand {
         commandName: "migrate", abstract: "Apply pending migrations, each in its own transaction."
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var database: DatabaseFlags
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
+        let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
         let logger = Logger(label: "trip-history.migrate")
         let pool = PostgresConnectionPool(
-            configuration: .init(connectionString: try database.connectionString(environment: environment), size: 1),
+            configuration: .init(
+                connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1),
             logger: logger
         )
         let runner = MigrationRunner(
-            pool: pool, source: database.migrationSource(environment: environment), logger: logger
+            pool: pool, source: ServiceConfiguration.migrationSource(settings), logger: logger
         )
         do {
             let applied = try await runner.migrate()

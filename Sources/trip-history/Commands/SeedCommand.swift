@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TripHistoryApp
 import TripHistoryData
 
 /// `trip-history seed`: writes deterministic demo or load-test trips.
@@ -43,7 +44,7 @@ struct SeedCommand: AsyncParsableCommand {
     )
     var dumpCopyFile: String?
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var database: DatabaseFlags
 
     func validate() throws {
         guard riders > 0, tripsPerRider > 0 else {
@@ -75,11 +76,11 @@ struct SeedCommand: AsyncParsableCommand {
             return
         }
 
-        let environment = ProcessInfo.processInfo.environment
+        let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
         let logger = Logger(label: "trip-history.seed")
         let pool = PostgresConnectionPool(
             configuration: .init(
-                connectionString: try database.connectionString(environment: environment), size: 1,
+                connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1,
                 statementTimeout: .seconds(3600)
             ),
             logger: logger

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryDomain
 import TripHistoryHTTP
 
@@ -30,6 +31,8 @@ struct TokenCommand: AsyncParsableCommand {
     @Option(help: "Lifetime in seconds: at most 604800 (a week) for riders, 86400 for analysts, 2592000 for services.")
     var ttl: Int = 3600
 
+    @OptionGroup var secret: SecretFlags
+
     func validate() throws {
         let maximum = role.maximumTimeToLive.components.seconds
         guard ttl > 0, ttl <= maximum else {
@@ -44,8 +47,8 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let tokens = await AccessTokens(
-            secret: try ServiceSecret.load(environment: ProcessInfo.processInfo.environment))
+        let settings = try secret.given.settings(environment: ProcessInfo.processInfo.environment)
+        let tokens = await AccessTokens(secret: try usageErrors { try ServiceSecret.current(settings) })
         if let riders {
             let output = FileHandle.standardOutput
             try await tokens.writeRiderTokens(for: riders, timeToLive: .seconds(ttl)) { chunk in

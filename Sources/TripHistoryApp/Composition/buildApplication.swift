@@ -1,8 +1,7 @@
-import ArgumentParser
 import Foundation
-import Hummingbird
-import Logging
-import Prometheus
+public import Hummingbird
+public import Logging
+public import Prometheus
 import ServiceLifecycle
 import Tracing
 import TripHistoryAPI
@@ -13,10 +12,11 @@ import TripHistoryHTTP
 import TripHistoryPresentation
 import TripHistoryWeb
 
-/// The composition root: the one place where concrete types are chosen and wired by their initializers.
-/// `tracing`, when on, is the tracer given to the pools, the routing, the change listener and the server, and
-/// the service that exports its spans.
-func buildApplication(
+/// The composition root: the one place where concrete types are chosen and wired by their initializers, for
+/// `serve` and for the tests that run the service as `serve` runs it. `metrics` is the registry the metrics
+/// listener renders; `tracing`, when on, is the tracer given to the pools, the routing, the change listener and
+/// the server, and the service that exports its spans.
+public func buildApplication(
     configuration: ServiceConfiguration, metrics: PrometheusCollectorRegistry, logger: Logger,
     tracing: TracingSetup? = nil
 ) async throws -> some ApplicationProtocol {
@@ -47,7 +47,7 @@ func buildApplication(
         do {
             openAPIDocument = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw ValidationError("Cannot read the OpenAPI document at \(path).")
+            throw ConfigurationError("Cannot read the OpenAPI document at \(path) (\(Setting.openAPI)).")
         }
     }
 
@@ -100,8 +100,8 @@ func buildApplication(
             keepsRoot: keepsRoot
         )
     }
-    let analystConfiguration = try AnalystConfiguration.load(environment: ProcessInfo.processInfo.environment)
-    let lifecycle = try LifecycleConfiguration.load(environment: ProcessInfo.processInfo.environment)
+    let analystConfiguration = configuration.analyst
+    let lifecycle = configuration.lifecycle
     // Analyst queries run in transactions on lent connections, never pipelined: no pipeline thread.
     let analystPool = makePool("analyst", configuration.analystPool, pipelinedConnections: 0)
     let analystReaderPool = configuration.readConnectionString.map { readURL in
@@ -147,7 +147,6 @@ func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )
-    let idempotency = try IdempotencyConfiguration.load(environment: ProcessInfo.processInfo.environment)
     // Added first, so it stops last and exports the spans of the other services' shutdown.
     if let tracing { application.addServices(tracing.service) }
     application.addServices(
@@ -155,7 +154,7 @@ func buildApplication(
         ExpiredRowPurger(
             pool: pool,
             expiries: [
-                .idempotencyKeys(idempotency.retention),
+                .idempotencyKeys(lifecycle.idempotencyRetention),
                 // A day beyond the feed's retention: a token is refused before the changes after it go.
                 .tripChanges(.seconds((lifecycle.changesRetentionDays + 1) * 86_400)),
             ], logger: logger))
@@ -181,14 +180,15 @@ private func refuseOutdatedSchema(_ migrations: MigrationRunner) async throws {
     case .current:
         return
     case .pending(let names):
-        throw ValidationError(
+        throw ConfigurationError(
             "The database is behind: \(names.count) migration(s) pending (\(names.joined(separator: ", "))). "
                 + "Run `trip-history migrate` first."
         )
     case .edited(let name):
-        throw ValidationError("Migration \(name) was edited after it was applied; restore it or add a new migration.")
+        throw ConfigurationError(
+            "Migration \(name) was edited after it was applied; restore it or add a new migration.")
     case .unknownApplied(let version):
-        throw ValidationError(
+        throw ConfigurationError(
             "The database has migration \(version), which this build does not know; deploy a newer build.")
     }
 }

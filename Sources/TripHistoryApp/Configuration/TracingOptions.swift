@@ -1,10 +1,9 @@
-import ArgumentParser
 import Foundation
-import Logging
+public import Logging
 import OTel
-import ServiceLifecycle
-import Tracing
-import TripHistoryHTTP
+public import ServiceLifecycle
+public import Tracing
+public import TripHistoryHTTP
 
 /// Distributed traces, off unless asked for, configured by OpenTelemetry's standard environment variables,
 /// which swift-otel reads itself:
@@ -17,7 +16,7 @@ import TripHistoryHTTP
 /// - `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`: the sampler (default `parentbased_always_on`); the
 ///   service applies the two ratio samplers itself (`HeadSampler`) and swift-otel the others.
 /// - `OTEL_SERVICE_NAME`: the service's name in the traces (default `trip-history`).
-enum TracingOptions {
+public enum TracingOptions {
     /// The environment variable that turns tracing on.
     static let exporterVariable = "OTEL_TRACES_EXPORTER"
 
@@ -31,7 +30,7 @@ enum TracingOptions {
     ]
 
     /// The log metadata of the tracing settings set in `environment`.
-    static func settings(environment: [String: String]) -> Logger.Metadata {
+    public static func settings(environment: [String: String]) -> Logger.Metadata {
         var metadata: Logger.Metadata = [:]
         for name in loggedVariables {
             if let value = environment[name] { metadata[name] = .string(value) }
@@ -40,19 +39,19 @@ enum TracingOptions {
     }
 
     /// Whether `environment` asks for traces; throws on an exporter other than `otlp` or `none`.
-    static func isEnabled(environment: [String: String]) throws -> Bool {
+    public static func isEnabled(environment: [String: String]) throws -> Bool {
         switch environment[exporterVariable]?.lowercased() {
         case nil, "", "none": return false
         case "otlp": return true
         case let other?:
-            throw ValidationError("OTEL_TRACES_EXPORTER must be otlp or none, not '\(other)'.")
+            throw ConfigurationError("OTEL_TRACES_EXPORTER must be otlp or none, not '\(other)'.")
         }
     }
 
     /// The tracer, the service that exports its spans (run it with the application) and the head sampler, or
     /// nil when tracing is off. Throws when swift-otel refuses the configuration (a gRPC protocol, a bad sampler)
     /// or a ratio is not one.
-    static func tracing(environment: [String: String]) throws -> TracingSetup? {
+    public static func tracing(environment: [String: String]) throws -> TracingSetup? {
         guard try isEnabled(environment: environment) else { return nil }
         let headSampler = try headSampler(environment: environment)
         if let headSampler {
@@ -83,7 +82,7 @@ enum TracingOptions {
         var ratio = 1.0
         if let argument = environment[samplerArgumentVariable], !argument.isEmpty {
             guard let value = Double(argument), (0...1).contains(value) else {
-                throw ValidationError("\(samplerArgumentVariable) must be a ratio from 0 to 1, not '\(argument)'.")
+                throw ConfigurationError("\(samplerArgumentVariable) must be a ratio from 0 to 1, not '\(argument)'.")
             }
             ratio = value
         }
@@ -93,8 +92,8 @@ enum TracingOptions {
 
 /// What tracing needs in the composition root: the tracer, the service exporting its spans, and the head
 /// sampler that leaves requests and notifications out before the tracer sees them (nil: the tracer decides).
-struct TracingSetup {
-    let tracer: any Tracer
-    let service: any Service
-    let headSampler: HeadSampler?
+public struct TracingSetup {
+    public let tracer: any Tracer
+    public let service: any Service
+    public let headSampler: HeadSampler?
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import TripHistoryAPI
 import TripHistoryCache
@@ -9,7 +10,7 @@ extension ServiceConfiguration {
     /// What `serve --check-config` prints: one `setting: value` line per group of settings, as resolved from
     /// flags, environment and defaults. Secrets never appear: the signing secrets are counted, and a connection
     /// string's password is replaced by `***`.
-    var summary: [String] {
+    public var summary: [String] {
         func milliseconds(_ duration: Duration) -> String { "\(duration.wholeMilliseconds) ms" }
         func milliseconds(_ amount: TimeAmount) -> String { "\(amount.nanoseconds / 1_000_000) ms" }
         func pool(_ settings: PoolSettings) -> String {
@@ -61,12 +62,20 @@ extension ServiceConfiguration {
         } else {
             lines.append("identity provider: none")
         }
+        lines.append(
+            "analyst: windows up to \(analyst.maximumSpanDays) days, \(analyst.maximumConcurrentExports) exports at once "
+                + "(\(analyst.maximumExportsPerAnalyst) per analyst), \(analyst.maximumStatsPerAnalyst) stats per analyst, "
+                + "statement timeout \(milliseconds(analyst.statementTimeout))")
+        lines.append(
+            "lifecycle: tips within \(lifecycle.tipWindowDays) days, changes kept \(lifecycle.changesRetentionDays) days, "
+                + "idempotency keys kept \(lifecycle.idempotencyRetention.components.seconds / 3600) hours")
+        lines.append("logs: \(logLevel.rawValue), \(logFormat.rawValue)")
         return lines
     }
 
     /// `connection` with any password replaced by `***`: the user-info password of a `postgresql://` URI, a
     /// `password` query parameter, or a `password=` keyword of a conninfo string.
-    static func redacted(_ connection: String) -> String {
+    public static func redacted(_ connection: String) -> String {
         var text = connection
         if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
             let colon = text[scheme.upperBound..<at].firstIndex(of: ":")

@@ -1,35 +1,26 @@
-import ArgumentParser
 import Foundation
 import TripHistoryHTTP
 
-/// Cross-origin access for browser apps on other origins, off by default. The flag overrides the environment:
-///
-/// - `TRIP_HISTORY_CORS_ORIGINS` (`--cors-origins`): comma-separated exact origins, each `scheme://host` with
-///   an optional port and nothing after it (`https://app.example.com,http://localhost:5173`), compared in
-///   lower case as browsers send them; empty or unset allows none.
-struct CORSOptions: ParsableArguments {
-    @Option(
-        help:
-            "Comma-separated origins granted cross-origin access (e.g. https://app.example.com). Default: $TRIP_HISTORY_CORS_ORIGINS, else none."
-    )
-    var corsOrigins: String?
-
+/// Cross-origin access for browser apps on other origins, off by default: `TRIP_HISTORY_CORS_ORIGINS` lists
+/// exact origins, each `scheme://host` with an optional port and nothing after it
+/// (`https://app.example.com,http://localhost:5173`), compared in lower case as browsers send them.
+extension CORSPolicy {
     /// The policy, or nil when no origin is configured. Throws on a value that is not an origin.
-    func policy(environment: [String: String]) throws -> CORSPolicy? {
-        guard let text = corsOrigins ?? environment["TRIP_HISTORY_CORS_ORIGINS"] else { return nil }
+    init?(settings: SettingsReader) throws {
+        guard let text = settings.string(.corsOrigins) else { return nil }
         var origins: [String] = []
         for part in text.split(separator: ",") {
             // Browsers send the origin in lower case; a configured capital would never match.
             let origin = part.trimmingCharacters(in: .whitespaces).lowercased()
             if origin.isEmpty { continue }
             guard Self.isOrigin(origin) else {
-                throw ValidationError(
-                    "TRIP_HISTORY_CORS_ORIGINS (--cors-origins) must list origins such as https://app.example.com "
+                throw ConfigurationError(
+                    "\(Setting.corsOrigins) must list origins such as https://app.example.com "
                         + "(scheme, host and optional port, no path or trailing slash); not '\(origin)'.")
             }
             origins.append(origin)
         }
-        return CORSPolicy(origins: origins)
+        self.init(origins: origins)
     }
 
     /// Whether `text` is an origin as browsers serialize it: `http` or `https`, `://`, a host and an optional

@@ -1,0 +1,46 @@
+/// Limits of the analyst API (`GET /v1/trips`, its exports, `GET /v1/trips/stats`).
+public struct AnalystConfiguration: Sendable, Equatable {
+    /// The widest `from`..`to` window in days.
+    public var maximumSpanDays = 400
+    /// Exports streaming at once; more get 429.
+    public var maximumConcurrentExports = 2
+    public var maximumExportsPerAnalyst = 1
+    public var maximumStatsPerAnalyst = 2
+    /// The statement timeout of analyst queries, which may be longer than the rider default.
+    public var statementTimeout: Duration = .seconds(30)
+
+    public init() {}
+
+    init(settings: SettingsReader) throws {
+        maximumSpanDays = try settings.integer(.analystMaxSpanDays, in: 1...36_600) ?? maximumSpanDays
+        maximumConcurrentExports =
+            try settings.integer(.analystMaxExports, in: 1...1_000) ?? maximumConcurrentExports
+        maximumExportsPerAnalyst =
+            try settings.integer(.analystMaxExportsPerAnalyst, in: 1...1_000) ?? maximumExportsPerAnalyst
+        maximumStatsPerAnalyst =
+            try settings.integer(.analystMaxStatsPerAnalyst, in: 1...1_000) ?? maximumStatsPerAnalyst
+        statementTimeout =
+            try settings.integer(.analystStatementTimeout, in: 1...86_400_000).map { .milliseconds($0) }
+            ?? statementTimeout
+    }
+}
+
+/// The bounds of a trip's life after the ride, and how long what it leaves behind is kept.
+public struct LifecycleConfiguration: Sendable, Equatable {
+    /// Days after a trip's completion during which tips are accepted.
+    public var tipWindowDays = 30
+    /// Days the changes feed keeps changes; an older `since` token gets 410.
+    public var changesRetentionDays = 30
+    /// How long an idempotency key is remembered; a retry within it replays the first response.
+    public var idempotencyRetention: Duration = .seconds(24 * 3600)
+
+    public init() {}
+
+    init(settings: SettingsReader) throws {
+        tipWindowDays = try settings.integer(.tipWindowDays, in: 1...3650) ?? tipWindowDays
+        changesRetentionDays = try settings.integer(.changesRetentionDays, in: 30...3650) ?? changesRetentionDays
+        idempotencyRetention =
+            try settings.integer(.idempotencyRetentionHours, in: 1...(24 * 366)).map { .seconds($0 * 3600) }
+            ?? idempotencyRetention
+    }
+}

@@ -1,0 +1,398 @@
+import ArgumentParser
+import TripHistoryApp
+
+/// Every setting of `serve` as a flag, named by its `Setting`; values stay text, read by `SettingsReader` like
+/// the environment's.
+struct ServeFlags: ParsableArguments {
+    // MARK: listener
+
+    @Option(name: Setting.host.names, help: "Address to listen on. Default: $TRIP_HISTORY_HOST, else 127.0.0.1.")
+    var host: String?
+
+    @Option(name: Setting.port.names, help: "Port to listen on. Default: $TRIP_HISTORY_PORT, else 8080.")
+    var port: String?
+
+    @Option(
+        name: Setting.openAPI.names,
+        help:
+            "A file to serve at /openapi.yaml instead of the document built into the binary. Default: $TRIP_HISTORY_OPENAPI, else the built-in one."
+    )
+    var openAPI: String?
+
+    @Option(
+        name: Setting.previousSecrets.names,
+        help:
+            "Comma-separated secrets rotated out but still accepted. Default: $TRIP_HISTORY_PREVIOUS_SECRETS. Prefer the variable or the file."
+    )
+    var previousSecrets: String?
+
+    @Option(name: Setting.previousSecrets.fileNames, help: "A file holding the previous secrets, comma-separated.")
+    var previousSecretsFile: String?
+
+    // MARK: database
+
+    @Option(
+        name: Setting.databaseReadURL.names,
+        help:
+            "libpq URI or conninfo string of a read replica (e.g. target_session_attrs=prefer-standby); rider and analyst reads go there when it is safe for them. Default: $TRIP_HISTORY_DATABASE_READ_URL, else $DATABASE_READ_URL, else none."
+    )
+    var databaseReadURL: String?
+
+    @Option(name: Setting.databaseReadURL.fileNames, help: "A file holding the read replica's connection string.")
+    var databaseReadURLFile: String?
+
+    @Option(
+        name: Setting.poolSize.names,
+        help:
+            "Database connections lent for writes and other multi-statement work. Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8."
+    )
+    var poolSize: String?
+
+    @Option(
+        name: Setting.poolMaxWaiters.names,
+        help:
+            "Callers that may wait for a busy write connection; more get 503 at once. Default: $TRIP_HISTORY_DB_POOL_MAX_WAITERS, else 64."
+    )
+    var poolMaxWaiters: String?
+
+    @Option(
+        name: Setting.analystPoolSize.names,
+        help:
+            "Database connections of the analyst pool (lists, exports, stats). Default: $TRIP_HISTORY_DB_ANALYST_POOL_SIZE, else 2."
+    )
+    var analystPoolSize: String?
+
+    @Option(
+        name: Setting.analystPoolMaxWaiters.names,
+        help:
+            "Analyst requests that may wait for a busy analyst connection; more get 503 at once. Default: $TRIP_HISTORY_DB_ANALYST_POOL_MAX_WAITERS, else 8."
+    )
+    var analystPoolMaxWaiters: String?
+
+    @Option(
+        name: Setting.pipelinedConnections.names,
+        help:
+            "Connections in pipeline mode that carry the rider reads, each with a thread of its own. Default: $TRIP_HISTORY_DB_PIPELINED_CONNECTIONS, else 2."
+    )
+    var pipelinedConnections: String?
+
+    @Option(
+        name: Setting.maxQueuedReads.names,
+        help:
+            "Most rider reads waiting for a pipelined connection; more get 503 at once. Default: $TRIP_HISTORY_DB_MAX_QUEUED_READS, else 1024."
+    )
+    var maxQueuedReads: String?
+
+    @Option(
+        name: Setting.statementTimeout.names,
+        help:
+            "Milliseconds before PostgreSQL cancels a statement. Default: $TRIP_HISTORY_STATEMENT_TIMEOUT_MS, else 5000."
+    )
+    var statementTimeout: String?
+
+    @Option(
+        name: Setting.queryGrace.names,
+        help:
+            "Milliseconds past the statement timeout the service still waits for PostgreSQL before it drops the connection and answers 503. Default: $TRIP_HISTORY_QUERY_GRACE_MS, else 1000."
+    )
+    var queryGrace: String?
+
+    @Flag(
+        name: Setting.requireStandbyCopy.names, inversion: .prefixedNo,
+        help:
+            "Answer a write only once a streaming standby has flushed it (needs pg_read_all_stats). Default: $TRIP_HISTORY_REQUIRE_STANDBY_COPY (on or off), else off."
+    )
+    var requireStandbyCopy: Bool?
+
+    // MARK: cache
+
+    @Flag(
+        name: Setting.cache.names, inversion: .prefixedNo,
+        help: "The response cache. Default: $TRIP_HISTORY_CACHE (on or off), else on.")
+    var cache: Bool?
+
+    @Option(
+        name: Setting.cacheBytes.names,
+        help: "Response cache budget in bytes. Default: $TRIP_HISTORY_CACHE_BYTES, else 33554432 (32 MiB).")
+    var cacheBytes: String?
+
+    @Option(
+        name: Setting.cacheTTL.names,
+        help: "Seconds a cached response may be served. Default: $TRIP_HISTORY_CACHE_TTL_SECONDS, else 30.")
+    var cacheTTL: String?
+
+    @Option(
+        name: Setting.cacheCoherence.names,
+        help: "Cache coherence across instances, local or strict. Default: $TRIP_HISTORY_CACHE_COHERENCE, else local.")
+    var cacheCoherence: String?
+
+    // MARK: metrics
+
+    @Flag(
+        name: Setting.metrics.names, inversion: .prefixedNo,
+        help: "The metrics listener (GET /metrics). Default: $TRIP_HISTORY_METRICS (on or off), else on.")
+    var metrics: Bool?
+
+    @Option(
+        name: Setting.metricsHost.names,
+        help: "Address of the metrics listener. Default: $TRIP_HISTORY_METRICS_HOST, else 127.0.0.1.")
+    var metricsHost: String?
+
+    @Option(
+        name: Setting.metricsPort.names,
+        help: "Port of the metrics listener. Default: $TRIP_HISTORY_METRICS_PORT, else 9464.")
+    var metricsPort: String?
+
+    // MARK: rate limits
+
+    @Flag(
+        name: Setting.rateLimits.names, inversion: .prefixedNo,
+        help: "Rate limits per caller. Default: $TRIP_HISTORY_RATE_LIMITS (on or off), else on.")
+    var rateLimits: Bool?
+
+    @Option(
+        name: Setting.rateLimitRider.names,
+        help: "Rider limit as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_RIDER, else 20/60.")
+    var rateLimitRider: String?
+
+    @Option(
+        name: Setting.rateLimitAnalyst.names,
+        help: "Analyst limit as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_ANALYST, else 10/30.")
+    var rateLimitAnalyst: String?
+
+    @Option(
+        name: Setting.rateLimitService.names,
+        help: "Service limit as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_SERVICE, else 200/400.")
+    var rateLimitService: String?
+
+    @Option(
+        name: Setting.rateLimitAnonymous.names,
+        help:
+            "Limit per client address without a valid token, as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_ANONYMOUS, else 5/20."
+    )
+    var rateLimitAnonymous: String?
+
+    @Option(
+        name: Setting.rateLimitBuckets.names,
+        help: "Most rate-limit buckets held. Default: $TRIP_HISTORY_RATE_LIMIT_BUCKETS, else 100000.")
+    var rateLimitBuckets: String?
+
+    // MARK: connections
+
+    @Option(
+        name: Setting.headTimeout.names,
+        help: "Milliseconds a request head may take to arrive. Default: $TRIP_HISTORY_HEAD_TIMEOUT_MS, else 5000.")
+    var headTimeout: String?
+
+    @Option(
+        name: Setting.idleTimeout.names,
+        help:
+            "Milliseconds a keep-alive connection may wait for its next request. Default: $TRIP_HISTORY_IDLE_TIMEOUT_MS, else 75000."
+    )
+    var idleTimeout: String?
+
+    @Option(
+        name: Setting.bodyTimeout.names,
+        help: "Milliseconds a request body may pause. Default: $TRIP_HISTORY_BODY_TIMEOUT_MS, else 10000.")
+    var bodyTimeout: String?
+
+    @Option(
+        name: Setting.bodyDeadline.names,
+        help:
+            "Milliseconds a request body may take to arrive completely after its head. Default: $TRIP_HISTORY_BODY_DEADLINE_MS, else 30000."
+    )
+    var bodyDeadline: String?
+
+    @Option(
+        name: Setting.writeTimeout.names,
+        help:
+            "Milliseconds a response may wait for the client to read. Default: $TRIP_HISTORY_WRITE_TIMEOUT_MS, else 30000."
+    )
+    var writeTimeout: String?
+
+    @Option(
+        name: Setting.minWriteRate.names,
+        help:
+            "Bytes per second a client holding a response back must take, over the write timeout. Default: $TRIP_HISTORY_MIN_WRITE_RATE, else 1024."
+    )
+    var minWriteRate: String?
+
+    @Option(
+        name: Setting.maxConnections.names,
+        help: "Client connections open at once; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS, else 1000.")
+    var maxConnections: String?
+
+    @Option(
+        name: Setting.maxConnectionsPerAddress.names,
+        help:
+            "Client connections open at once from one address; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS, else 256."
+    )
+    var maxConnectionsPerAddress: String?
+
+    @Option(
+        name: Setting.trustedProxies.names,
+        help:
+            "Comma-separated addresses or CIDR ranges of proxies that send a PROXY protocol v2 header. Default: $TRIP_HISTORY_TRUSTED_PROXIES, else none."
+    )
+    var trustedProxies: String?
+
+    @Option(
+        name: Setting.corsOrigins.names,
+        help:
+            "Comma-separated origins granted cross-origin access (e.g. https://app.example.com). Default: $TRIP_HISTORY_CORS_ORIGINS, else none."
+    )
+    var corsOrigins: String?
+
+    // MARK: identity provider
+
+    @Option(
+        name: Setting.jwksURL.names,
+        help:
+            "JWKS URL of the identity provider whose RS256/ES256 tokens are accepted. Default: $TRIP_HISTORY_JWKS_URL, else none."
+    )
+    var jwksURL: String?
+
+    @Option(
+        name: Setting.jwksIssuer.names,
+        help:
+            "The iss the identity provider's tokens must have. Default: $TRIP_HISTORY_JWKS_ISSUER; required with a JWKS URL."
+    )
+    var jwksIssuer: String?
+
+    @Option(
+        name: Setting.jwksAudience.names,
+        help:
+            "A value the aud of the identity provider's tokens must include. Default: $TRIP_HISTORY_JWKS_AUDIENCE; required with a JWKS URL."
+    )
+    var jwksAudience: String?
+
+    @Option(
+        name: Setting.jwksRoleClaim.names,
+        help: "The claim holding the role. Default: $TRIP_HISTORY_JWKS_ROLE_CLAIM, else role.")
+    var jwksRoleClaim: String?
+
+    @Option(
+        name: Setting.jwksRiderClaim.names,
+        help: "The claim holding a rider token's rider id. Default: $TRIP_HISTORY_JWKS_RIDER_CLAIM, else sub.")
+    var jwksRiderClaim: String?
+
+    // MARK: logs, analysts and retention
+
+    @Option(
+        name: Setting.logFormat.names,
+        help: "Log line format, text or json. Default: $TRIP_HISTORY_LOG_FORMAT, else text.")
+    var logFormat: String?
+
+    @Option(
+        name: Setting.logLevel.names,
+        help: "trace, debug, info, notice, warning, error or critical. Default: $TRIP_HISTORY_LOG_LEVEL, else info.")
+    var logLevel: String?
+
+    @Option(
+        name: Setting.analystMaxSpanDays.names,
+        help:
+            "Widest from..to window of an analyst query, in days. Default: $TRIP_HISTORY_ANALYST_MAX_SPAN_DAYS, else 400."
+    )
+    var analystMaxSpanDays: String?
+
+    @Option(
+        name: Setting.analystMaxExports.names,
+        help: "Analyst exports streaming at once; more get 429. Default: $TRIP_HISTORY_ANALYST_MAX_EXPORTS, else 2.")
+    var analystMaxExports: String?
+
+    @Option(
+        name: Setting.analystMaxExportsPerAnalyst.names,
+        help: "Exports one analyst may stream at once. Default: $TRIP_HISTORY_ANALYST_MAX_EXPORTS_PER_ANALYST, else 1.")
+    var analystMaxExportsPerAnalyst: String?
+
+    @Option(
+        name: Setting.analystMaxStatsPerAnalyst.names,
+        help: "Stats queries one analyst may run at once. Default: $TRIP_HISTORY_ANALYST_MAX_STATS_PER_ANALYST, else 2."
+    )
+    var analystMaxStatsPerAnalyst: String?
+
+    @Option(
+        name: Setting.analystStatementTimeout.names,
+        help:
+            "Milliseconds before PostgreSQL cancels an analyst statement. Default: $TRIP_HISTORY_ANALYST_STATEMENT_TIMEOUT_MS, else 30000."
+    )
+    var analystStatementTimeout: String?
+
+    @Option(
+        name: Setting.tipWindowDays.names,
+        help:
+            "Days after a trip's completion during which tips are accepted. Default: $TRIP_HISTORY_TIP_WINDOW_DAYS, else 30."
+    )
+    var tipWindowDays: String?
+
+    @Option(
+        name: Setting.changesRetentionDays.names,
+        help:
+            "Days the changes feed keeps changes (at least 30). Default: $TRIP_HISTORY_CHANGES_RETENTION_DAYS, else 30."
+    )
+    var changesRetentionDays: String?
+
+    @Option(
+        name: Setting.idempotencyRetentionHours.names,
+        help: "Hours an idempotency key is remembered. Default: $TRIP_HISTORY_IDEMPOTENCY_RETENTION_HOURS, else 24.")
+    var idempotencyRetentionHours: String?
+
+    var given: GivenFlags {
+        var given = GivenFlags()
+        given.add(.host, host)
+        given.add(.port, port)
+        given.add(.openAPI, openAPI)
+        given.add(.previousSecrets, previousSecrets)
+        given.add(.previousSecrets, file: previousSecretsFile)
+        given.add(.databaseReadURL, databaseReadURL)
+        given.add(.databaseReadURL, file: databaseReadURLFile)
+        given.add(.poolSize, poolSize)
+        given.add(.poolMaxWaiters, poolMaxWaiters)
+        given.add(.analystPoolSize, analystPoolSize)
+        given.add(.analystPoolMaxWaiters, analystPoolMaxWaiters)
+        given.add(.pipelinedConnections, pipelinedConnections)
+        given.add(.maxQueuedReads, maxQueuedReads)
+        given.add(.statementTimeout, statementTimeout)
+        given.add(.queryGrace, queryGrace)
+        given.add(.requireStandbyCopy, on: requireStandbyCopy)
+        given.add(.cache, on: cache)
+        given.add(.cacheBytes, cacheBytes)
+        given.add(.cacheTTL, cacheTTL)
+        given.add(.cacheCoherence, cacheCoherence)
+        given.add(.metrics, on: metrics)
+        given.add(.metricsHost, metricsHost)
+        given.add(.metricsPort, metricsPort)
+        given.add(.rateLimits, on: rateLimits)
+        given.add(.rateLimitRider, rateLimitRider)
+        given.add(.rateLimitAnalyst, rateLimitAnalyst)
+        given.add(.rateLimitService, rateLimitService)
+        given.add(.rateLimitAnonymous, rateLimitAnonymous)
+        given.add(.rateLimitBuckets, rateLimitBuckets)
+        given.add(.headTimeout, headTimeout)
+        given.add(.idleTimeout, idleTimeout)
+        given.add(.bodyTimeout, bodyTimeout)
+        given.add(.bodyDeadline, bodyDeadline)
+        given.add(.writeTimeout, writeTimeout)
+        given.add(.minWriteRate, minWriteRate)
+        given.add(.maxConnections, maxConnections)
+        given.add(.maxConnectionsPerAddress, maxConnectionsPerAddress)
+        given.add(.trustedProxies, trustedProxies)
+        given.add(.corsOrigins, corsOrigins)
+        given.add(.jwksURL, jwksURL)
+        given.add(.jwksIssuer, jwksIssuer)
+        given.add(.jwksAudience, jwksAudience)
+        given.add(.jwksRoleClaim, jwksRoleClaim)
+        given.add(.jwksRiderClaim, jwksRiderClaim)
+        given.add(.logFormat, logFormat)
+        given.add(.logLevel, logLevel)
+        given.add(.analystMaxSpanDays, analystMaxSpanDays)
+        given.add(.analystMaxExports, analystMaxExports)
+        given.add(.analystMaxExportsPerAnalyst, analystMaxExportsPerAnalyst)
+        given.add(.analystMaxStatsPerAnalyst, analystMaxStatsPerAnalyst)
+        given.add(.analystStatementTimeout, analystStatementTimeout)
+        given.add(.tipWindowDays, tipWindowDays)
+        given.add(.changesRetentionDays, changesRetentionDays)
+        given.add(.idempotencyRetentionHours, idempotencyRetentionHours)
+        return given
+    }
+}

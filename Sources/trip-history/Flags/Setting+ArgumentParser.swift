@@ -1,0 +1,53 @@
+import ArgumentParser
+import TripHistoryApp
+
+/// The flag names of a setting: its own, then its flag aliases.
+extension Setting {
+    var names: NameSpecification {
+        NameSpecification(
+            [.customLong(flagName)] + aliases.filter(\.isFlag).map { .customLong(String($0.name.dropFirst(2))) })
+    }
+
+    var fileNames: NameSpecification { .customLong(fileFlagName) }
+
+    /// `Default: $TRIP_HISTORY_X, else 8.` for a flag's help.
+    func defaultHelp(_ fallback: String) -> String { "Default: $\(environmentName), else \(fallback)." }
+}
+
+/// The flags given, as the settings they set; a switch's as `on` or `off`.
+struct GivenFlags {
+    private(set) var values: [Setting: String] = [:]
+    private(set) var files: [Setting: String] = [:]
+
+    mutating func add(_ setting: Setting, _ value: String?) {
+        if let value { values[setting] = value }
+    }
+
+    mutating func add(_ setting: Setting, on: Bool?) { add(setting, on.map { $0 ? "on" : "off" }) }
+
+    mutating func add(_ setting: Setting, file: String?) {
+        if let file { files[setting] = file }
+    }
+
+    mutating func add(_ other: GivenFlags) {
+        values.merge(other.values) { $1 }
+        files.merge(other.files) { $1 }
+    }
+
+    /// The settings of this run: these flags over `environment`.
+    func settings(environment: [String: String], arguments: [String] = CommandLine.arguments) throws -> SettingsReader {
+        try usageErrors {
+            try SettingsReader(flags: values, secretFiles: files, arguments: arguments, environment: environment)
+        }
+    }
+}
+
+/// `body`'s result, with a setting that cannot be used reported as a usage error (exit status 64), like a
+/// malformed flag.
+func usageErrors<Value>(_ body: () throws -> Value) throws -> Value {
+    do {
+        return try body()
+    } catch let error as ConfigurationError {
+        throw ValidationError(error.description)
+    }
+}
