@@ -176,7 +176,7 @@ import TripHistoryTestSupport
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
-                #expect(statuses.allSatisfy { $0.0 == .created || $0.0 == .conflict })
+                #expect(statuses.allSatisfy { $0.0 == .created || $0.0 == .conflict }, "\(statuses.map(\.0))")
                 let ids = Set(statuses.compactMap { $0.0 == .created ? $0.1 : nil })
                 #expect(ids.count == 1)
                 try await client.execute(
