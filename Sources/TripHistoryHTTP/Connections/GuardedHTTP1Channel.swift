@@ -1,8 +1,8 @@
 public import HTTPTypes
 public import HummingbirdCore
 public import Logging
-public import NIOCore
-public import TripHistoryAPI
+import NIOCore
+import TripHistoryAPI
 
 /// Hummingbird's HTTP/1.1 child channel with the connection guards around its decoder: `ConnectionGuard`
 /// first in the pipeline (after `ProxyProtocolHandler` when the peer is a trusted proxy), then the decoder,

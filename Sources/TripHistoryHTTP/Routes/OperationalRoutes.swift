@@ -1,7 +1,7 @@
 public import HTTPTypes
 public import Hummingbird
 import NIOCore
-public import TripHistoryAPI
+import TripHistoryAPI
 
 /// Probes for orchestrators and the API description. The metrics scrape has a listener of its own
 /// (`MetricsListener`).
