@@ -57,6 +57,36 @@ import TripHistoryTestSupport
         #expect(!output.contains("configuration: valid"))
     }
 
+    @Test func deprecatedNamesStillWorkAndAreWarnedAbout() throws {
+        let (status, output) = try Self.run(
+            ["serve", "--check-config", "--pool-size", "3", "--cache-ttl=9"],
+            environment: [
+                "DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET": Self.secret, "LOG_LEVEL": "debug",
+            ])
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("warning: --pool-size is deprecated: use --db-pool-size."))
+        #expect(lines.contains("warning: --cache-ttl is deprecated: use --cache-ttl-seconds."))
+        #expect(lines.contains("warning: LOG_LEVEL is deprecated: use TRIP_HISTORY_LOG_LEVEL."))
+        #expect(lines.contains { $0.hasPrefix("pools: writes 3 connections") }, "\(output)")
+        #expect(lines.contains { $0.hasPrefix("cache: 33554432 bytes, entries live 9000 ms") }, "\(output)")
+        #expect(lines.contains("logs: debug, text"))
+    }
+
+    @Test func theDatabaseTuningFlagsMigrateAndSeedNeverUsedAreStillAcceptedWithAWarning() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString).copy")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (status, output) = try Self.run(
+            [
+                "seed", "--riders", "1", "--trips-per-rider", "2", "--dump-copy-file", file.path, "--pool-size", "4",
+                "--no-require-standby-copy",
+            ], environment: [:])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("warning: --db-pool-size has no effect on seed."))
+        #expect(output.contains("warning: --require-standby-copy has no effect on seed."))
+        #expect(output.contains("Wrote 2 trips for 1 riders"), "\(output)")
+    }
+
     @Test func theSecretCanComeFromAFileButNotFromBothPlaces() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trip-history-secret-\(UUID())")
         try Data((Self.secret + "\n").utf8).write(to: file)

@@ -14,6 +14,7 @@ struct ErasuresCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var database: DatabaseFlags
+    @OptionGroup var ignored: IgnoredDatabaseFlags
 
     @Option(help: "Only this rider's erasures.")
     var rider: Int64?
@@ -27,6 +28,7 @@ struct ErasuresCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ignored.warn("erasures")
         let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
         let pool = PostgresConnectionPool(
             configuration: .init(

@@ -11,8 +11,10 @@ struct MigrateCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var database: DatabaseFlags
+    @OptionGroup var ignored: IgnoredDatabaseFlags
 
     func run() async throws {
+        ignored.warn("migrate")
         let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
         let logger = Logger(label: "trip-history.migrate")
         let pool = PostgresConnectionPool(

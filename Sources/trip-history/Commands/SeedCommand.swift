@@ -45,6 +45,7 @@ struct SeedCommand: AsyncParsableCommand {
     var dumpCopyFile: String?
 
     @OptionGroup var database: DatabaseFlags
+    @OptionGroup var ignored: IgnoredDatabaseFlags
 
     func validate() throws {
         guard riders > 0, tripsPerRider > 0 else {
@@ -65,6 +66,7 @@ struct SeedCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ignored.warn("seed")
         let started = ContinuousClock.now
         if let path = dumpCopyFile {
             let written = try TripSeeder.writeCopyFile(
