@@ -55,8 +55,8 @@ public struct ServiceConfiguration: Sendable {
     public var logFormat: LogFormat = .text
     public var logLevel: Logger.Level = .info
 
-    /// A configuration with every default, for the composition root's callers that set fields themselves.
-    public init(connectionString: String, secret: [UInt8]) {
+    /// Every default but the two settings that have none.
+    private init(connectionString: String, secret: [UInt8]) {
         self.connectionString = connectionString
         self.secret = secret
     }

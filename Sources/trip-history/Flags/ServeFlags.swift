@@ -6,16 +6,16 @@ import TripHistoryApp
 struct ServeFlags: ParsableArguments {
     // MARK: listener
 
-    @Option(name: Setting.host.names, help: "Address to listen on. Default: $TRIP_HISTORY_HOST, else 127.0.0.1.")
+    @Option(name: Setting.host.names, help: Setting.host.help("Address to listen on.", else: "127.0.0.1"))
     var host: String?
 
-    @Option(name: Setting.port.names, help: "Port to listen on. Default: $TRIP_HISTORY_PORT, else 8080.")
+    @Option(name: Setting.port.names, help: Setting.port.help("Port to listen on.", else: "8080"))
     var port: String?
 
     @Option(
         name: Setting.openAPI.names,
-        help:
-            "A file to serve at /openapi.yaml instead of the document built into the binary. Default: $TRIP_HISTORY_OPENAPI, else the built-in one."
+        help: Setting.openAPI.help(
+            "A file to serve at /openapi.yaml instead of the document built into the binary.", else: "the built-in one")
     )
     var openAPI: String?
 
@@ -33,8 +33,9 @@ struct ServeFlags: ParsableArguments {
 
     @Option(
         name: Setting.databaseReadURL.names,
-        help:
-            "libpq URI or conninfo string of a read replica (e.g. target_session_attrs=prefer-standby); rider and analyst reads go there when it is safe for them. Default: $TRIP_HISTORY_DATABASE_READ_URL, else $DATABASE_READ_URL, else none."
+        help: Setting.databaseReadURL.help(
+            "libpq URI or conninfo string of a read replica (e.g. target_session_attrs=prefer-standby); rider and analyst reads go there when it is safe for them.",
+            else: "$DATABASE_READ_URL, else none")
     )
     var databaseReadURL: String?
 
@@ -43,203 +44,199 @@ struct ServeFlags: ParsableArguments {
 
     @Option(
         name: Setting.poolSize.names,
-        help:
-            "Database connections lent for writes and other multi-statement work. Default: $TRIP_HISTORY_DB_POOL_SIZE, else 8."
+        help: Setting.poolSize.help("Database connections lent for writes and other multi-statement work.", else: "8")
     )
     var poolSize: String?
 
     @Option(
         name: Setting.poolMaxWaiters.names,
-        help:
-            "Callers that may wait for a busy write connection; more get 503 at once. Default: $TRIP_HISTORY_DB_POOL_MAX_WAITERS, else 64."
+        help: Setting.poolMaxWaiters.help(
+            "Callers that may wait for a busy write connection; more get 503 at once.", else: "64")
     )
     var poolMaxWaiters: String?
 
     @Option(
         name: Setting.analystPoolSize.names,
-        help:
-            "Database connections of the analyst pool (lists, exports, stats). Default: $TRIP_HISTORY_DB_ANALYST_POOL_SIZE, else 2."
+        help: Setting.analystPoolSize.help(
+            "Database connections of the analyst pool (lists, exports, stats).", else: "2")
     )
     var analystPoolSize: String?
 
     @Option(
         name: Setting.analystPoolMaxWaiters.names,
-        help:
-            "Analyst requests that may wait for a busy analyst connection; more get 503 at once. Default: $TRIP_HISTORY_DB_ANALYST_POOL_MAX_WAITERS, else 8."
+        help: Setting.analystPoolMaxWaiters.help(
+            "Analyst requests that may wait for a busy analyst connection; more get 503 at once.", else: "8")
     )
     var analystPoolMaxWaiters: String?
 
     @Option(
         name: Setting.pipelinedConnections.names,
-        help:
-            "Connections in pipeline mode that carry the rider reads, each with a thread of its own. Default: $TRIP_HISTORY_DB_PIPELINED_CONNECTIONS, else 2."
+        help: Setting.pipelinedConnections.help(
+            "Connections in pipeline mode that carry the rider reads, each with a thread of its own.", else: "2")
     )
     var pipelinedConnections: String?
 
     @Option(
         name: Setting.maxQueuedReads.names,
-        help:
-            "Most rider reads waiting for a pipelined connection; more get 503 at once. Default: $TRIP_HISTORY_DB_MAX_QUEUED_READS, else 1024."
+        help: Setting.maxQueuedReads.help(
+            "Most rider reads waiting for a pipelined connection; more get 503 at once.", else: "1024")
     )
     var maxQueuedReads: String?
 
     @Option(
         name: Setting.statementTimeout.names,
-        help:
-            "Milliseconds before PostgreSQL cancels a statement. Default: $TRIP_HISTORY_STATEMENT_TIMEOUT_MS, else 5000."
+        help: Setting.statementTimeout.help("Milliseconds before PostgreSQL cancels a statement.", else: "5000")
     )
     var statementTimeout: String?
 
     @Option(
         name: Setting.queryGrace.names,
-        help:
-            "Milliseconds past the statement timeout the service still waits for PostgreSQL before it drops the connection and answers 503. Default: $TRIP_HISTORY_QUERY_GRACE_MS, else 1000."
+        help: Setting.queryGrace.help(
+            "Milliseconds past the statement timeout the service still waits for PostgreSQL before it drops the connection and answers 503.",
+            else: "1000")
     )
     var queryGrace: String?
 
     @Flag(
         name: Setting.requireStandbyCopy.names, inversion: .prefixedNo,
-        help:
-            "Answer a write only once a streaming standby has flushed it (needs pg_read_all_stats). Default: $TRIP_HISTORY_REQUIRE_STANDBY_COPY (on or off), else off."
+        help: Setting.requireStandbyCopy.help(
+            "Answer a write only once a streaming standby has flushed it (needs pg_read_all_stats).", else: "off")
     )
     var requireStandbyCopy: Bool?
 
     // MARK: cache
 
     @Flag(
-        name: Setting.cache.names, inversion: .prefixedNo,
-        help: "The response cache. Default: $TRIP_HISTORY_CACHE (on or off), else on.")
+        name: Setting.cache.names, inversion: .prefixedNo, help: Setting.cache.help("The response cache.", else: "on"))
     var cache: Bool?
 
     @Option(
         name: Setting.cacheBytes.names,
-        help: "Response cache budget in bytes. Default: $TRIP_HISTORY_CACHE_BYTES, else 33554432 (32 MiB).")
+        help: Setting.cacheBytes.help("Response cache budget in bytes.", else: "33554432 (32 MiB)"))
     var cacheBytes: String?
 
     @Option(
         name: Setting.cacheTTL.names,
-        help: "Seconds a cached response may be served. Default: $TRIP_HISTORY_CACHE_TTL_SECONDS, else 30.")
+        help: Setting.cacheTTL.help("Seconds a cached response may be served.", else: "30"))
     var cacheTTL: String?
 
     @Option(
         name: Setting.cacheCoherence.names,
-        help: "Cache coherence across instances, local or strict. Default: $TRIP_HISTORY_CACHE_COHERENCE, else local.")
+        help: Setting.cacheCoherence.help("Cache coherence across instances, local or strict.", else: "local"))
     var cacheCoherence: String?
 
     // MARK: metrics
 
     @Flag(
         name: Setting.metrics.names, inversion: .prefixedNo,
-        help: "The metrics listener (GET /metrics). Default: $TRIP_HISTORY_METRICS (on or off), else on.")
+        help: Setting.metrics.help("The metrics listener (GET /metrics).", else: "on"))
     var metrics: Bool?
 
     @Option(
         name: Setting.metricsHost.names,
-        help: "Address of the metrics listener. Default: $TRIP_HISTORY_METRICS_HOST, else 127.0.0.1.")
+        help: Setting.metricsHost.help("Address of the metrics listener.", else: "127.0.0.1"))
     var metricsHost: String?
 
     @Option(
-        name: Setting.metricsPort.names,
-        help: "Port of the metrics listener. Default: $TRIP_HISTORY_METRICS_PORT, else 9464.")
+        name: Setting.metricsPort.names, help: Setting.metricsPort.help("Port of the metrics listener.", else: "9464"))
     var metricsPort: String?
 
     // MARK: rate limits
 
     @Flag(
         name: Setting.rateLimits.names, inversion: .prefixedNo,
-        help: "Rate limits per caller. Default: $TRIP_HISTORY_RATE_LIMITS (on or off), else on.")
+        help: Setting.rateLimits.help("Rate limits per caller.", else: "on"))
     var rateLimits: Bool?
 
     @Option(
         name: Setting.rateLimitRider.names,
-        help: "Rider limit as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_RIDER, else 20/60.")
+        help: Setting.rateLimitRider.help("Rider limit as RATE/BURST.", else: "20/60"))
     var rateLimitRider: String?
 
     @Option(
         name: Setting.rateLimitAnalyst.names,
-        help: "Analyst limit as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_ANALYST, else 10/30.")
+        help: Setting.rateLimitAnalyst.help("Analyst limit as RATE/BURST.", else: "10/30"))
     var rateLimitAnalyst: String?
 
     @Option(
         name: Setting.rateLimitService.names,
-        help: "Service limit as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_SERVICE, else 200/400.")
+        help: Setting.rateLimitService.help("Service limit as RATE/BURST.", else: "200/400"))
     var rateLimitService: String?
 
     @Option(
         name: Setting.rateLimitAnonymous.names,
-        help:
-            "Limit per client address without a valid token, as RATE/BURST. Default: $TRIP_HISTORY_RATE_LIMIT_ANONYMOUS, else 5/20."
+        help: Setting.rateLimitAnonymous.help(
+            "Limit per client address without a valid token, as RATE/BURST.", else: "5/20")
     )
     var rateLimitAnonymous: String?
 
     @Option(
         name: Setting.rateLimitBuckets.names,
-        help: "Most rate-limit buckets held. Default: $TRIP_HISTORY_RATE_LIMIT_BUCKETS, else 100000.")
+        help: Setting.rateLimitBuckets.help("Most rate-limit buckets held.", else: "100000"))
     var rateLimitBuckets: String?
 
     // MARK: connections
 
     @Option(
         name: Setting.headTimeout.names,
-        help: "Milliseconds a request head may take to arrive. Default: $TRIP_HISTORY_HEAD_TIMEOUT_MS, else 5000.")
+        help: Setting.headTimeout.help("Milliseconds a request head may take to arrive.", else: "5000"))
     var headTimeout: String?
 
     @Option(
         name: Setting.idleTimeout.names,
-        help:
-            "Milliseconds a keep-alive connection may wait for its next request. Default: $TRIP_HISTORY_IDLE_TIMEOUT_MS, else 75000."
+        help: Setting.idleTimeout.help(
+            "Milliseconds a keep-alive connection may wait for its next request.", else: "75000")
     )
     var idleTimeout: String?
 
     @Option(
         name: Setting.bodyTimeout.names,
-        help: "Milliseconds a request body may pause. Default: $TRIP_HISTORY_BODY_TIMEOUT_MS, else 10000.")
+        help: Setting.bodyTimeout.help("Milliseconds a request body may pause.", else: "10000"))
     var bodyTimeout: String?
 
     @Option(
         name: Setting.bodyDeadline.names,
-        help:
-            "Milliseconds a request body may take to arrive completely after its head. Default: $TRIP_HISTORY_BODY_DEADLINE_MS, else 30000."
+        help: Setting.bodyDeadline.help(
+            "Milliseconds a request body may take to arrive completely after its head.", else: "30000")
     )
     var bodyDeadline: String?
 
     @Option(
         name: Setting.writeTimeout.names,
-        help:
-            "Milliseconds a response may wait for the client to read. Default: $TRIP_HISTORY_WRITE_TIMEOUT_MS, else 30000."
+        help: Setting.writeTimeout.help("Milliseconds a response may wait for the client to read.", else: "30000")
     )
     var writeTimeout: String?
 
     @Option(
         name: Setting.minWriteRate.names,
-        help:
-            "Bytes per second a client holding a response back must take, over the write timeout. Default: $TRIP_HISTORY_MIN_WRITE_RATE, else 1024."
+        help: Setting.minWriteRate.help(
+            "Bytes per second a client holding a response back must take, over the write timeout.", else: "1024")
     )
     var minWriteRate: String?
 
     @Option(
         name: Setting.maxConnections.names,
-        help: "Client connections open at once; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS, else 1000.")
+        help: Setting.maxConnections.help("Client connections open at once; one more gets 503.", else: "1000"))
     var maxConnections: String?
 
     @Option(
         name: Setting.maxConnectionsPerAddress.names,
-        help:
-            "Client connections open at once from one address; one more gets 503. Default: $TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS, else 256."
+        help: Setting.maxConnectionsPerAddress.help(
+            "Client connections open at once from one address; one more gets 503.", else: "256")
     )
     var maxConnectionsPerAddress: String?
 
     @Option(
         name: Setting.trustedProxies.names,
-        help:
-            "Comma-separated addresses or CIDR ranges of proxies that send a PROXY protocol v2 header. Default: $TRIP_HISTORY_TRUSTED_PROXIES, else none."
+        help: Setting.trustedProxies.help(
+            "Comma-separated addresses or CIDR ranges of proxies that send a PROXY protocol v2 header.", else: "none")
     )
     var trustedProxies: String?
 
     @Option(
         name: Setting.corsOrigins.names,
-        help:
-            "Comma-separated origins granted cross-origin access (e.g. https://app.example.com). Default: $TRIP_HISTORY_CORS_ORIGINS, else none."
+        help: Setting.corsOrigins.help(
+            "Comma-separated origins granted cross-origin access (e.g. https://app.example.com).", else: "none")
     )
     var corsOrigins: String?
 
@@ -247,8 +244,8 @@ struct ServeFlags: ParsableArguments {
 
     @Option(
         name: Setting.jwksURL.names,
-        help:
-            "JWKS URL of the identity provider whose RS256/ES256 tokens are accepted. Default: $TRIP_HISTORY_JWKS_URL, else none."
+        help: Setting.jwksURL.help(
+            "JWKS URL of the identity provider whose RS256/ES256 tokens are accepted.", else: "none")
     )
     var jwksURL: String?
 
@@ -267,74 +264,70 @@ struct ServeFlags: ParsableArguments {
     var jwksAudience: String?
 
     @Option(
-        name: Setting.jwksRoleClaim.names,
-        help: "The claim holding the role. Default: $TRIP_HISTORY_JWKS_ROLE_CLAIM, else role.")
+        name: Setting.jwksRoleClaim.names, help: Setting.jwksRoleClaim.help("The claim holding the role.", else: "role")
+    )
     var jwksRoleClaim: String?
 
     @Option(
         name: Setting.jwksRiderClaim.names,
-        help: "The claim holding a rider token's rider id. Default: $TRIP_HISTORY_JWKS_RIDER_CLAIM, else sub.")
+        help: Setting.jwksRiderClaim.help("The claim holding a rider token's rider id.", else: "sub"))
     var jwksRiderClaim: String?
 
     // MARK: logs, analysts and retention
 
     @Option(
-        name: Setting.logFormat.names,
-        help: "Log line format, text or json. Default: $TRIP_HISTORY_LOG_FORMAT, else text.")
+        name: Setting.logFormat.names, help: Setting.logFormat.help("Log line format, text or json.", else: "text"))
     var logFormat: String?
 
     @Option(
         name: Setting.logLevel.names,
-        help: "trace, debug, info, notice, warning, error or critical. Default: $TRIP_HISTORY_LOG_LEVEL, else info.")
+        help: Setting.logLevel.help("trace, debug, info, notice, warning, error or critical.", else: "info"))
     var logLevel: String?
 
     @Option(
         name: Setting.analystMaxSpanDays.names,
-        help:
-            "Widest from..to window of an analyst query, in days. Default: $TRIP_HISTORY_ANALYST_MAX_SPAN_DAYS, else 400."
+        help: Setting.analystMaxSpanDays.help("Widest from..to window of an analyst query, in days.", else: "400")
     )
     var analystMaxSpanDays: String?
 
     @Option(
         name: Setting.analystMaxExports.names,
-        help: "Analyst exports streaming at once; more get 429. Default: $TRIP_HISTORY_ANALYST_MAX_EXPORTS, else 2.")
+        help: Setting.analystMaxExports.help("Analyst exports streaming at once; more get 429.", else: "2"))
     var analystMaxExports: String?
 
     @Option(
         name: Setting.analystMaxExportsPerAnalyst.names,
-        help: "Exports one analyst may stream at once. Default: $TRIP_HISTORY_ANALYST_MAX_EXPORTS_PER_ANALYST, else 1.")
+        help: Setting.analystMaxExportsPerAnalyst.help("Exports one analyst may stream at once.", else: "1"))
     var analystMaxExportsPerAnalyst: String?
 
     @Option(
         name: Setting.analystMaxStatsPerAnalyst.names,
-        help: "Stats queries one analyst may run at once. Default: $TRIP_HISTORY_ANALYST_MAX_STATS_PER_ANALYST, else 2."
+        help: Setting.analystMaxStatsPerAnalyst.help("Stats queries one analyst may run at once.", else: "2")
     )
     var analystMaxStatsPerAnalyst: String?
 
     @Option(
         name: Setting.analystStatementTimeout.names,
-        help:
-            "Milliseconds before PostgreSQL cancels an analyst statement. Default: $TRIP_HISTORY_ANALYST_STATEMENT_TIMEOUT_MS, else 30000."
+        help: Setting.analystStatementTimeout.help(
+            "Milliseconds before PostgreSQL cancels an analyst statement.", else: "30000")
     )
     var analystStatementTimeout: String?
 
     @Option(
         name: Setting.tipWindowDays.names,
-        help:
-            "Days after a trip's completion during which tips are accepted. Default: $TRIP_HISTORY_TIP_WINDOW_DAYS, else 30."
+        help: Setting.tipWindowDays.help("Days after a trip's completion during which tips are accepted.", else: "30")
     )
     var tipWindowDays: String?
 
     @Option(
         name: Setting.changesRetentionDays.names,
-        help:
-            "Days the changes feed keeps changes (at least 30). Default: $TRIP_HISTORY_CHANGES_RETENTION_DAYS, else 30."
+        help: Setting.changesRetentionDays.help("Days the changes feed keeps changes (at least 30).", else: "30")
     )
     var changesRetentionDays: String?
 
     @Option(
         name: Setting.idempotencyRetentionHours.names,
-        help: "Hours an idempotency key is remembered. Default: $TRIP_HISTORY_IDEMPOTENCY_RETENTION_HOURS, else 24.")
+        help: Setting.idempotencyRetentionHours.help("Hours an idempotency key is remembered.", else: "24"))
     var idempotencyRetentionHours: String?
 
     var given: GivenFlags {

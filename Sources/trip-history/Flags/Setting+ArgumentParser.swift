@@ -10,8 +10,12 @@ extension Setting {
 
     var fileNames: NameSpecification { .customLong(fileFlagName) }
 
-    /// `Default: $TRIP_HISTORY_X, else 8.` for a flag's help.
-    func defaultHelp(_ fallback: String) -> String { "Default: $\(environmentName), else \(fallback)." }
+    /// A flag's help: what it does, then `Default: $TRIP_HISTORY_X, else 8.`, naming the variable from the
+    /// setting itself (a switch's variable is `on` or `off`).
+    func help(_ abstract: String, else fallback: String) -> ArgumentHelp {
+        let variable = kind == .onOff ? "$\(environmentName) (on or off)" : "$\(environmentName)"
+        return ArgumentHelp("\(abstract) Default: \(variable), else \(fallback).")
+    }
 }
 
 /// The flags given, as the settings they set; a switch's as `on` or `off`.
