@@ -318,6 +318,7 @@ let package = Package(
                 "TripHistoryAPI",
                 "TripHistoryCache",
                 "TripHistoryData",
+                "TripHistoryDomain",
                 "TripHistoryHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -58,7 +58,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var adjustmentPolicy: AdjustmentPolicy
         /// Days the changes feed keeps changes: a `since` token older than this is refused with 410.
         public var changesRetentionDays: Int
-        /// The clock of adjustment rules and feed tokens.
+        /// How long trips are kept: a trip requested before the retention's cutoff is refused; nil keeps all.
+        public var tripRetention: TripRetention?
+        /// The clock of adjustment rules, the retention and feed tokens.
         public var now: @Sendable () -> Date
 
         public init(
@@ -72,12 +74,13 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
             headSampler: HeadSampler? = nil,
             adjustmentPolicy: AdjustmentPolicy = AdjustmentPolicy(), changesRetentionDays: Int = 30,
-            now: @escaping @Sendable () -> Date = { Date() }
+            tripRetention: TripRetention? = nil, now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.tracer = tracer
             self.headSampler = headSampler
             self.adjustmentPolicy = adjustmentPolicy
             self.changesRetentionDays = changesRetentionDays
+            self.tripRetention = tripRetention
             self.now = now
             self.cors = cors
             self.identityProvider = identityProvider
@@ -144,7 +147,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         self.statsSlots = statsSlots
         riderTrips = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
-            recordTrip: RecordTrip(repository: repository),
+            recordTrip: RecordTrip(repository: repository, retention: settings.tripRetention, now: settings.now),
             recordAdjustment: RecordAdjustment(
                 repository: repository, policy: settings.adjustmentPolicy, now: settings.now),
             listTripChanges: ListTripChanges(repository: repository), presenter: presenter,

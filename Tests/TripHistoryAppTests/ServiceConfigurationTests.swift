@@ -6,6 +6,7 @@ import TripHistoryAPI
 import TripHistoryApp
 import TripHistoryCache
 import TripHistoryData
+import TripHistoryDomain
 import TripHistoryHTTP
 
 /// `ServiceConfiguration(settings:)`: the documented defaults, every setting reaching its field, and refusals
@@ -43,6 +44,7 @@ import TripHistoryHTTP
         #expect(configuration.analyst.maximumSpanDays == 400 && configuration.analyst.statementTimeout == .seconds(30))
         #expect(configuration.lifecycle.tipWindowDays == 30 && configuration.lifecycle.changesRetentionDays == 30)
         #expect(configuration.lifecycle.idempotencyRetention == .seconds(86_400))
+        #expect(configuration.lifecycle.tripRetention == nil)
         #expect(configuration.logFormat == .text && configuration.logLevel == .info)
         #expect(configuration.secret == Array(Self.secret.utf8) && configuration.previousSecrets.isEmpty)
         guard case .embedded = configuration.migrations else {
@@ -78,7 +80,7 @@ import TripHistoryHTTP
             "TRIP_HISTORY_ANALYST_MAX_EXPORTS": "22", "TRIP_HISTORY_ANALYST_MAX_EXPORTS_PER_ANALYST": "23",
             "TRIP_HISTORY_ANALYST_MAX_STATS_PER_ANALYST": "24", "TRIP_HISTORY_ANALYST_STATEMENT_TIMEOUT_MS": "25",
             "TRIP_HISTORY_TIP_WINDOW_DAYS": "26", "TRIP_HISTORY_CHANGES_RETENTION_DAYS": "31",
-            "TRIP_HISTORY_IDEMPOTENCY_RETENTION_HOURS": "2",
+            "TRIP_HISTORY_IDEMPOTENCY_RETENTION_HOURS": "2", "TRIP_HISTORY_RETENTION_MONTHS": "18",
         ])
         #expect(configuration.host == "0.0.0.0" && configuration.port == 9000)
         #expect(configuration.metricsAddress?.host == "10.0.0.1" && configuration.metricsAddress?.port == 9999)
@@ -116,6 +118,7 @@ import TripHistoryHTTP
         #expect(configuration.analyst.statementTimeout == .milliseconds(25))
         #expect(configuration.lifecycle.tipWindowDays == 26 && configuration.lifecycle.changesRetentionDays == 31)
         #expect(configuration.lifecycle.idempotencyRetention == .seconds(7200))
+        #expect(configuration.lifecycle.tripRetention == TripRetention(months: 18))
     }
 
     @Test func switchesTurnTheirPartsOff() throws {
@@ -151,6 +154,7 @@ import TripHistoryHTTP
                 "TRIP_HISTORY_CHANGES_RETENTION_DAYS (--changes-retention-days)"
             ),
             ("TRIP_HISTORY_METRICS_PORT", "70000", "TRIP_HISTORY_METRICS_PORT (--metrics-port)"),
+            ("TRIP_HISTORY_RETENTION_MONTHS", "0", "TRIP_HISTORY_RETENTION_MONTHS (--retention-months)"),
         ]
         for (name, value, named) in cases {
             do {

@@ -152,7 +152,7 @@ public enum DataTestDatabase {
 /// A trip for `rider` requested at `micros`, completed unless `status` says otherwise.
 public func dataTestTrip(
     rider: RiderID, requestedAtMicros micros: Int64, status: TripStatus = .completed, address: String = "1 Test St",
-    fare: Int64 = 1234
+    fare: Int64 = 1234, receipt: TripReceipt = .empty
 ) throws -> NewTrip {
     let requested = Timestamp.date(micros: micros)
     let started = Timestamp.date(micros: micros + 120_000_000)
@@ -163,7 +163,8 @@ public func dataTestTrip(
         pickup: Place(latitude: 48.856613, longitude: 2.352222, address: address),
         dropoff: Place(
             latitude: 48.8738, longitude: -0.1, address: "Café \"Le Procope\", 13 Rue de l'Ancienne\tComédie"),
-        distanceMeters: 4200, durationSeconds: 900, fare: Money(amountMinor: fare, currency: CurrencyCode("EUR")!)
+        distanceMeters: 4200, durationSeconds: 900, fare: Money(amountMinor: fare, currency: CurrencyCode("EUR")!),
+        receipt: receipt
     )
 }
 

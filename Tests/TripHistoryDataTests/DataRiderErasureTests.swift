@@ -11,12 +11,8 @@ import TripHistoryDomain
     private static let plate = "ER-4SE-ME"
 
     private func trip(_ rider: RiderID, at micros: Int64, address: String) throws -> NewTrip {
-        let plain = try dataTestTrip(rider: rider, requestedAtMicros: micros, address: address)
-        let d = plain.details
-        return try NewTrip.validated(
-            riderID: rider, status: d.status, product: d.product, city: d.city, timeZone: d.timeZone,
-            requestedAt: d.requestedAt, startedAt: d.startedAt, completedAt: d.completedAt, pickup: d.pickup,
-            dropoff: d.dropoff, distanceMeters: d.distanceMeters, durationSeconds: d.durationSeconds, fare: d.fare,
+        try dataTestTrip(
+            rider: rider, requestedAtMicros: micros, address: address,
             receipt: TripReceipt(
                 breakdown: [FareLine(kind: .base, amountMinor: 1234)],
                 payment: Payment(method: .card, brand: "visa", last4: "4242"),

@@ -8,7 +8,9 @@ import Prometheus
 import Testing
 import TripHistoryAPI
 import TripHistoryApp
+import TripHistoryData
 import TripHistoryDataTestSupport
+import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryTestSupport
 
@@ -65,6 +67,68 @@ import TripHistoryTestSupport
                     if !ready { try await Task.sleep(for: .milliseconds(100)) }
                 }
                 #expect(ready, "the health monitor never found the database ready")
+            }
+        }
+    }
+
+    /// With a retention, the composition root refuses a trip older than it and removes the older trips the
+    /// database holds at start. On a schema of its own: the removal reaches every row of the table.
+    @Test func aRetentionRefusesOlderTripsAndRemovesThoseStoredAtStart() async throws {
+        try await DataTestDatabase.withFreshSchema { url, _ in
+            let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
+            _ = try await MigrationRunner(
+                pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: Logger(label: "migrate")
+            ).migrate()
+            let rider = DataTestDatabase.randomRiderID()
+            let longAgo = Date().addingTimeInterval(-100 * 86_400)
+            let stored = try await PostgresTripRepository(pool: pool).record(
+                try dataTestTrip(rider: rider, requestedAtMicros: Timestamp.micros(longAgo)), idempotency: nil
+            ).trip
+            await pool.shutdown()
+
+            let configuration = try ServiceConfiguration(
+                settings: SettingsReader(environment: [
+                    "DATABASE_URL": url, "TRIP_HISTORY_SECRET": Self.secret, "TRIP_HISTORY_PORT": "0",
+                    "TRIP_HISTORY_METRICS": "off", "TRIP_HISTORY_MIGRATIONS": DataTestDatabase.migrationsDirectory.path,
+                    "TRIP_HISTORY_RETENTION_MONTHS": "1",
+                ]))
+            let application = try await buildApplication(
+                configuration: configuration, metrics: PrometheusCollectorRegistry(),
+                logger: Logger(label: "trip-history.composition-test"))
+            let tokens = await AccessTokens(secret: Array(Self.secret.utf8))
+            let service = try await tokens.issue(role: .service, subject: "ingest", timeToLive: .seconds(600))
+            let owner = try await tokens.issue(role: .rider, subject: "\(rider)", timeToLive: .seconds(600))
+            let headers: HTTPFields = [.authorization: "Bearer \(service)", .contentType: "application/json"]
+            try await application.test(.live) { client in
+                try await client.execute(
+                    uri: "/v1/trips", method: .post, headers: headers,
+                    body: ByteBuffer(
+                        string: TripFixtures.recordBody(
+                            rider: rider, requestedAt: ISO8601DateFormatter().string(from: longAgo)))
+                ) { response in
+                    #expect(response.status == .unprocessableContent)
+                    #expect(try response.json().string("param") == "requested_at")
+                }
+                let recent = try await client.execute(
+                    uri: "/v1/trips", method: .post, headers: headers,
+                    body: ByteBuffer(
+                        string: TripFixtures.recordBody(
+                            rider: rider,
+                            requestedAt: ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))))
+                ) { response in
+                    #expect(response.status == .created)
+                    return try #require(response.json().string("id"))
+                }
+                // The removal runs at start, in the background: the stored old trip leaves the rider's list.
+                var ids: [String] = []
+                for attempt in 0..<50 {
+                    ids = try await client.execute(
+                        uri: "/v1/riders/\(rider)/trips", method: .get, headers: [.authorization: "Bearer \(owner)"]
+                    ) { try $0.json().tripIDs }
+                    if ids == [recent] { break }
+                    if attempt < 49 { try await Task.sleep(for: .milliseconds(100)) }
+                }
+                #expect(ids == [recent], "the trip of \(longAgo) (\(stored.id)) was not removed")
             }
         }
     }

@@ -30,6 +30,8 @@ read_settings() {
     ROUND_DURATION=${BENCH_ROUND_DURATION:-5s} # length of each measured run in those rounds (after a 1s warm-up)
     PRIVACY_ROUNDS=${BENCH_PRIVACY_ROUNDS:-5}  # privacy: riders exported and erased, one per round
     PRIVACY_TRIPS=${BENCH_PRIVACY_TRIPS:-1000} # privacy: trips (each with one adjustment) of each of them
+    RETENTION_RIDERS=${BENCH_RETENTION_RIDERS:-1000} # privacy: riders whose trips the retention removes
+    RETENTION_TRIPS=${BENCH_RETENTION_TRIPS:-100}    # privacy: trips of each of them
     ANALYST_ROUNDS=${BENCH_ANALYST_ROUNDS:-3}  # measured rounds of each export and of COPY in the analyst section
     ANALYST_DEEP_PAGE=${BENCH_ANALYST_DEEP_PAGE:-200} # analyst list page (limit 100) compared with page 1
 

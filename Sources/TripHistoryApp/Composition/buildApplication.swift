@@ -133,7 +133,7 @@ public func buildApplication(
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
             identityProvider: identityProvider, tracer: tracer, headSampler: tracing?.headSampler,
             adjustmentPolicy: AdjustmentPolicy(tipWindowDays: lifecycle.tipWindowDays),
-            changesRetentionDays: lifecycle.changesRetentionDays
+            changesRetentionDays: lifecycle.changesRetentionDays, tripRetention: lifecycle.tripRetention
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
@@ -158,6 +158,9 @@ public func buildApplication(
                 // A day beyond the feed's retention: a token is refused before the changes after it go.
                 .tripChanges(.seconds((lifecycle.changesRetentionDays + 1) * 86_400)),
             ], logger: logger))
+    if let retention = lifecycle.tripRetention {
+        application.addServices(ExpiredTripRemover(pool: pool, retention: retention, logger: logger))
+    }
     if let changeListener { application.addServices(changeListener) }
     if let identityProvider { application.addServices(JWKSRefreshService(keys: identityProvider.keys)) }
     if let address = configuration.metricsAddress {

@@ -1,3 +1,5 @@
+public import TripHistoryDomain
+
 /// Limits of the analyst API (`GET /v1/trips`, its exports, `GET /v1/trips/stats`).
 public struct AnalystConfiguration: Sendable, Equatable {
     /// The widest `from`..`to` window in days.
@@ -33,6 +35,8 @@ public struct LifecycleConfiguration: Sendable, Equatable {
     public var changesRetentionDays = 30
     /// How long an idempotency key is remembered; a retry within it replays the first response.
     public var idempotencyRetention: Duration = .seconds(24 * 3600)
+    /// How long trips are kept; nil (the default) keeps them until their rider is erased.
+    public var tripRetention: TripRetention?
 
     public init() {}
 
@@ -42,5 +46,11 @@ public struct LifecycleConfiguration: Sendable, Equatable {
         idempotencyRetention =
             try settings.integer(.idempotencyRetentionHours, in: 1...(24 * 366)).map { .seconds($0 * 3600) }
             ?? idempotencyRetention
+        tripRetention = try Self.tripRetention(settings)
+    }
+
+    /// The trip retention the settings give (`TRIP_HISTORY_RETENTION_MONTHS`), nil when they give none.
+    public static func tripRetention(_ settings: SettingsReader) throws -> TripRetention? {
+        try settings.integer(.retentionMonths, in: TripRetention.acceptedMonths).map(TripRetention.init)
     }
 }

@@ -4,6 +4,7 @@ import NIOCore
 import TripHistoryAPI
 import TripHistoryCache
 import TripHistoryData
+import TripHistoryDomain
 import TripHistoryHTTP
 
 extension ServiceConfiguration {
@@ -68,7 +69,9 @@ extension ServiceConfiguration {
                 + "statement timeout \(milliseconds(analyst.statementTimeout))")
         lines.append(
             "lifecycle: tips within \(lifecycle.tipWindowDays) days, changes kept \(lifecycle.changesRetentionDays) days, "
-                + "idempotency keys kept \(lifecycle.idempotencyRetention.components.seconds / 3600) hours")
+                + "idempotency keys kept \(lifecycle.idempotencyRetention.components.seconds / 3600) hours, "
+                + (lifecycle.tripRetention.map { "trips kept \($0.months) months before the current one" }
+                    ?? "trips kept until their rider is erased"))
         lines.append("logs: \(logLevel.rawValue), \(logFormat.rawValue)")
         return lines
     }

@@ -83,6 +83,7 @@ extension Setting {
     public static let tipWindowDays = Setting("TRIP_HISTORY_TIP_WINDOW_DAYS")
     public static let changesRetentionDays = Setting("TRIP_HISTORY_CHANGES_RETENTION_DAYS")
     public static let idempotencyRetentionHours = Setting("TRIP_HISTORY_IDEMPOTENCY_RETENTION_HOURS")
+    public static let retentionMonths = Setting("TRIP_HISTORY_RETENTION_MONTHS")
 
     /// Every setting, in the order above.
     public static let all: [Setting] = [
@@ -94,6 +95,6 @@ extension Setting {
         maxConnections, maxConnectionsPerAddress, trustedProxies, corsOrigins, jwksURL, jwksIssuer, jwksAudience,
         jwksRoleClaim, jwksRiderClaim, logFormat, logLevel, analystMaxSpanDays, analystMaxExports,
         analystMaxExportsPerAnalyst, analystMaxStatsPerAnalyst, analystStatementTimeout, tipWindowDays,
-        changesRetentionDays, idempotencyRetentionHours,
+        changesRetentionDays, idempotencyRetentionHours, retentionMonths,
     ]
 }

@@ -1,9 +1,18 @@
-/// Stores a finished trip reported by a backend service, at most once per idempotency key.
+public import Foundation
+
+/// Stores a finished trip reported by a backend service, at most once per idempotency key. With a retention, a
+/// trip requested before its cutoff is refused: it would be removed at once.
 public struct RecordTrip<Repository: TripRepository>: Sendable {
     private let repository: Repository
+    private let retention: TripRetention?
+    private let now: @Sendable () -> Date
 
-    public init(repository: Repository) {
+    public init(
+        repository: Repository, retention: TripRetention? = nil, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.repository = repository
+        self.retention = retention
+        self.now = now
     }
 
     /// Longest accepted idempotency key, in UTF-8 bytes.
@@ -13,6 +22,7 @@ public struct RecordTrip<Repository: TripRepository>: Sendable {
     /// `replayed` set; another request under the same key fails with `idempotencyKeyReused`.
     /// Keys are scoped to the granted service.
     public func execute(_ trip: NewTrip, idempotencyKey: String?, grant: RecordGrant) async throws -> RecordedTrip {
+        try retention?.check(requestedAt: trip.details.requestedAt, now: now())
         let idempotency = try idempotencyKey.map { key throws(ValidationError) in
             try IdempotencyRequest.checked(key: key, scope: grant.subject, fingerprint: trip.fingerprint)
         }

@@ -330,6 +330,13 @@ struct ServeFlags: ParsableArguments {
         help: Setting.idempotencyRetentionHours.help("Hours an idempotency key is remembered.", else: "24"))
     var idempotencyRetentionHours: String?
 
+    @Option(
+        name: Setting.retentionMonths.names,
+        help: Setting.retentionMonths.help(
+            "Months of trips kept before the current month; older months are removed (1-1200).",
+            else: "kept until erased"))
+    var retentionMonths: String?
+
     var given: GivenFlags {
         var given = GivenFlags()
         given.add(.host, host)
@@ -386,6 +393,7 @@ struct ServeFlags: ParsableArguments {
         given.add(.tipWindowDays, tipWindowDays)
         given.add(.changesRetentionDays, changesRetentionDays)
         given.add(.idempotencyRetentionHours, idempotencyRetentionHours)
+        given.add(.retentionMonths, retentionMonths)
         return given
     }
 }

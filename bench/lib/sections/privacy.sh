@@ -2,6 +2,8 @@
 # The data-rights section (BENCH_ONLY=privacy): for PRIVACY_ROUNDS riders of PRIVACY_TRIPS trips each (seeded
 # with the service's seeder, every trip given one adjustment), the rider's own CSV and NDJSON exports and the
 # erasure of the rider, each timed with curl against an uncached service. Bounded: every curl times out.
+# Then the retention: RETENTION_RIDERS riders of RETENTION_TRIPS trips moved twenty years back, removed by
+# `trip-history remove-expired`, timed with the WAL it wrote.
 
 run_privacy_section() {
     th_log "data-rights section: $PRIVACY_ROUNDS riders of $PRIVACY_TRIPS trips"
@@ -41,8 +43,32 @@ run_privacy_section() {
             th_die "rider $rider still has trips after the erasure"
     done
     stop_server
+    measure_retention
     write_privacy_part
     cat "$(report_part privacy)" >&2
+}
+
+# Seeds riders beyond every other section's, moves their trips twenty years back (every time column, so the
+# checks hold) and times their removal by a retention of 120 months, which reaches only them.
+measure_retention() {
+    local first=$((DEEP_RIDER + 100000)) before after started ended output
+    "$BIN/trip-history" seed --riders "$RETENTION_RIDERS" --first-rider "$first" --trips-per-rider "$RETENTION_TRIPS" \
+        --seed 7 >/dev/null 2>&1
+    psql_run -c "UPDATE trips SET requested_at = requested_at - interval '20 years',
+            started_at = started_at - interval '20 years', completed_at = completed_at - interval '20 years'
+        WHERE rider_id BETWEEN $first AND $((first + RETENTION_RIDERS - 1))" -c "VACUUM ANALYZE trips" >/dev/null
+    RT_TRIPS=$(psql_run -At -c "SELECT count(*) FROM trips WHERE requested_at < now() - interval '10 years'")
+    before=$(psql_run -At -c "SELECT pg_current_wal_lsn()")
+    started=$(date +%s.%N)
+    output=$(timeout 600 "$BIN/trip-history" remove-expired --retention-months 120) ||
+        th_die "remove-expired failed: $output"
+    ended=$(date +%s.%N)
+    after=$(psql_run -At -c "SELECT pg_current_wal_lsn()")
+    [[ $(psql_run -At -c "SELECT count(*) FROM trips WHERE requested_at < now() - interval '10 years'") == 0 ]] ||
+        th_die "trips past the retention remain after remove-expired"
+    RT_SECONDS=$(awk -v a="$started" -v b="$ended" 'BEGIN { printf "%.2f", b - a }')
+    RT_WAL_MB=$(psql_run -At -c "SELECT round(pg_wal_lsn_diff('$after', '$before') / 1048576.0, 1)")
+    RT_OUTPUT=$output
 }
 
 # Median and maximum of the arguments, as "median / max".
@@ -59,5 +85,8 @@ write_privacy_part() {
             "$(median_max "${PV_ERASE_MS[@]}")"
         printf '| rider export, CSV | %s | %s KiB |\n' "$(median_max "${PV_CSV_MS[@]}")" "$((PV_CSV_BYTES / 1024))"
         printf '| rider export, NDJSON | %s | %s KiB |\n\n' "$(median_max "${PV_NDJSON_MS[@]}")" "$((PV_NDJSON_BYTES / 1024))"
+        printf -- '- retention: `trip-history remove-expired` removed %s trips (%s riders, receipts as the seeder writes them) in %s s, %s trips/s, writing %s MB of WAL (`%s`)\n\n' \
+            "$RT_TRIPS" "$RETENTION_RIDERS" "$RT_SECONDS" "$(awk -v n="$RT_TRIPS" -v s="$RT_SECONDS" 'BEGIN { printf "%.0f", n / s }')" \
+            "$RT_WAL_MB" "$RT_OUTPUT"
     } >"$(report_part privacy)"
 }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TripHistoryApp
+import TripHistoryData
+import TripHistoryDomain
+
+/// `trip-history remove-expired`: removes the trips past the retention now, as every `serve` with a retention
+/// does at start and every ten minutes; for a first run on a large table, or a scheduler of its own.
+struct RemoveExpiredCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove-expired",
+        abstract: "Remove the trips requested before the retention's oldest month, as serve does in the background.",
+        discussion: """
+            Each trip goes with its receipt, ledger and idempotency keys, and is reported to its rider's changes \
+            feed as erased. Prints how many trips of how many riders were removed, and the cutoff.
+            """
+    )
+
+    @OptionGroup var database: DatabaseFlags
+
+    @Option(
+        name: Setting.retentionMonths.names,
+        help: Setting.retentionMonths.help("Months of trips kept before the current month (1-1200).", else: "required"))
+    var retentionMonths: String?
+
+    func run() async throws {
+        var given = database.given
+        given.add(.retentionMonths, retentionMonths)
+        let settings = try given.settings(environment: ProcessInfo.processInfo.environment)
+        let (connectionString, retention) = try usageErrors {
+            guard let retention = try LifecycleConfiguration.tripRetention(settings) else {
+                throw ConfigurationError("Set \(Setting.retentionMonths) to remove trips past a retention.")
+            }
+            return (try ServiceConfiguration.connectionString(settings), retention)
+        }
+        let logger = Logger(label: "trip-history.retention")
+        let pool = PostgresConnectionPool(
+            configuration: .init(connectionString: connectionString, size: 1), logger: logger)
+        do {
+            let removal = try await ExpiredTripRemover(pool: pool, retention: retention, logger: logger).removeExpired()
+            print(
+                "removed \(removal.trips) trips of \(removal.riders) riders requested before "
+                    + removal.cutoff.ISO8601Format(.iso8601))
+            await pool.shutdown()
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Logging
+import Testing
+import TripHistoryData
+import TripHistoryDataTestSupport
+import TripHistoryDomain
+import TripHistoryTestSupport
+
+/// `trip-history remove-expired`, run as an operator runs it: the built binary against a schema of its own
+/// (the removal reaches every row of the table).
+@Suite struct RemoveExpiredCommandTests {
+    @Test func itRemovesTheTripsPastTheRetentionAndSaysHowMany() async throws {
+        try await DataTestDatabase.withFreshSchema { url, _ in
+            let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
+            _ = try await MigrationRunner(
+                pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: Logger(label: "migrate")
+            ).migrate()
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let old = try await repository.record(
+                try dataTestTrip(
+                    rider: rider, requestedAtMicros: Timestamp.micros(Date().addingTimeInterval(-90 * 86_400))),
+                idempotency: nil
+            ).trip
+            let recent = try await repository.record(
+                try dataTestTrip(rider: rider, requestedAtMicros: Timestamp.micros(Date())), idempotency: nil
+            ).trip
+
+            let environment = ["DATABASE_URL": url, "PATH": "/usr/bin:/bin"]
+            let unset = try ProcessOutput.run(
+                try ServeBinaryTests.binary(), ["remove-expired"], environment: environment)
+            #expect(unset.status == 64, "\(unset.output)")
+            #expect(unset.output.contains("TRIP_HISTORY_RETENTION_MONTHS"), "\(unset.output)")
+
+            let run = try ProcessOutput.run(
+                try ServeBinaryTests.binary(), ["remove-expired", "--retention-months", "1"], environment: environment)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("removed 1 trips of 1 riders requested before"), "\(run.output)")
+            #expect(try await repository.trip(id: old.id, riderID: rider) == nil)
+            #expect(try await repository.trip(id: recent.id, riderID: rider) != nil)
+            await pool.shutdown()
+        }
+    }
+}
