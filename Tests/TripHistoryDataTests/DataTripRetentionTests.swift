@@ -1,4 +1,5 @@
 import Foundation
+import MetricsTestKit
 import Testing
 import TripHistoryDataTestSupport
 import TripHistoryDomain
@@ -60,9 +61,15 @@ import TripHistoryDomain
             // Kept 1 month before the current one: in November, September goes and October stays; batches
             // of two take the three trips in two.
             let clock = ManualClock(Self.instant("2026-11-30T23:59:59Z"))
+            let metrics = TestMetrics()
             let remover = ExpiredTripRemover(
-                pool: pool, retention: TripRetention(months: 1), batchSize: 2, now: { clock.now })
+                pool: pool, retention: TripRetention(months: 1), batchSize: 2, now: { clock.now },
+                metricsFactory: metrics)
+            let started = Date().timeIntervalSince1970
             let first = try await remover.removeExpired()
+            #expect(try metrics.expectCounter("trip_history_retention_removed_trips_total").totalValue == 3)
+            let finished = try metrics.expectGauge("trip_history_retention_last_success_timestamp_seconds").lastValue
+            #expect(finished.map { $0 >= started && $0 <= Date().timeIntervalSince1970 } == true, "wall time")
             #expect(first.cutoff == Self.instant("2026-10-01T00:00:00Z"))
             #expect(first.trips == 3)
             #expect(first.riders == 2, "the rider whose trips took both batches counts once")
@@ -84,6 +91,7 @@ import TripHistoryDomain
             let second = try await remover.removeExpired()
             #expect(second.cutoff == Self.instant("2026-11-01T00:00:00Z"))
             #expect(second.trips == 1)
+            #expect(try metrics.expectCounter("trip_history_retention_removed_trips_total").totalValue == 4)
             #expect(try await partsLeft(of: [october], pool: pool) == 0)
             let later = try await repository.changes(riderID: rider, after: riderChanges.next, limit: 10)
             #expect(later.changes == [.erased(october.id)])

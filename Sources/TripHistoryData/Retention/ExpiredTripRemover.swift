@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import Metrics
 public import ServiceLifecycle
 public import TripHistoryDomain
 
@@ -10,17 +11,22 @@ public import TripHistoryDomain
 /// Trips go in batches of `batchSize`, each batch one short transaction; trips that a write holds locked
 /// are skipped and taken at the next run, so the job never waits on a rider's write. Every `interval`, and
 /// once at start. Several instances may run it at once: each takes the trips the others have not locked.
+/// Counts the trips it removed (`trip_history_retention_removed_trips_total`) and records when a run last
+/// finished (`trip_history_retention_last_success_timestamp_seconds`), so an alert can tell a stalled job.
 public struct ExpiredTripRemover: Service {
     private let pool: PostgresConnectionPool
     private let retention: TripRetention
     private let interval: Duration
     private let batchSize: Int
     private let now: @Sendable () -> Date
+    private let removedTrips: Counter
+    private let lastSuccess: Gauge
     private let logger: Logger
 
     public init(
         pool: PostgresConnectionPool, retention: TripRetention, interval: Duration = .seconds(600),
         batchSize: Int = 1_000, now: @escaping @Sendable () -> Date = Date.init,
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "trip-history.retention")
     ) {
         self.pool = pool
@@ -28,6 +34,8 @@ public struct ExpiredTripRemover: Service {
         self.interval = interval
         self.batchSize = batchSize
         self.now = now
+        removedTrips = Counter(label: "trip_history_retention_removed_trips_total", factory: metricsFactory)
+        lastSuccess = Gauge(label: "trip_history_retention_last_success_timestamp_seconds", factory: metricsFactory)
         self.logger = logger
     }
 
@@ -61,23 +69,30 @@ public struct ExpiredTripRemover: Service {
         public let riders: Int
     }
 
-    /// Removes the trips requested before the cutoff now, batch by batch, until a batch comes back short.
+    /// Removes the trips requested before the cutoff now, batch by batch, until a batch comes back short or
+    /// the service shuts down (the next run goes on from there).
     @discardableResult
     public func removeExpired() async throws -> Removal {
         let cutoff = retention.cutoff(at: now())
         var trips = 0
         var riders: Set<Int64> = []
-        while true {
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
             let perRider = try await pool.withConnection { connection in
                 try connection.transaction { connection in
                     try connection.execute(RemoveTripsRequestedBefore(cutoff: cutoff, limit: batchSize))
                 }
             }
             let removed = perRider.reduce(0) { $0 + $1.trips }
+            removedTrips.increment(by: removed)
             trips += removed
             riders.formUnion(perRider.map(\.rider))
-            if removed < batchSize { return Removal(cutoff: cutoff, trips: trips, riders: riders.count) }
+            if removed < batchSize {
+                // Wall time, not `now`, which tests move: an alert compares it with its own clock.
+                lastSuccess.record(Date().timeIntervalSince1970)
+                break
+            }
         }
+        return Removal(cutoff: cutoff, trips: trips, riders: riders.count)
     }
 }
 
