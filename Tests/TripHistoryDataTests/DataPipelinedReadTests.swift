@@ -142,8 +142,11 @@ import TripHistoryDataTestSupport
     }
 
     @Test func aReadWaitingLongerThanTheAcquireTimeoutFailsWithATypedError() async throws {
-        try await DataTestDatabase.withPool(acquireTimeout: .milliseconds(200), pipelinedConnections: 1) {
-            (pool: PostgresConnectionPool) async throws in
+        // The blocked read's statement timeout is far beyond the test's steps: on a loaded machine they took
+        // longer than the default 5 s, and the read then failed on its own timeout instead of completing.
+        try await DataTestDatabase.withPool(
+            acquireTimeout: .milliseconds(200), statementTimeout: .seconds(120), pipelinedConnections: 1
+        ) { (pool: PostgresConnectionPool) async throws in
             // The only pipelined connection waits for a lock this test holds, so a read queued behind it waits
             // too long however slowly the machine runs. The read is queued only once that connection's backend
             // is seen waiting, so it cannot join the blocked read's batch.
