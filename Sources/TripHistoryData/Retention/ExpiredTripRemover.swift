@@ -9,8 +9,8 @@ public import TripHistoryDomain
 /// copies, and announced on the change channel so every instance drops the rider's cached responses.
 ///
 /// Trips go in batches of `batchSize`, each batch one short transaction; trips that a write holds locked
-/// are skipped and taken at the next run, so the job never waits on a rider's write. Every `interval`, and
-/// once at start. Several instances may run it at once: each takes the trips the others have not locked.
+/// are skipped and taken at the next run, so the job never queues behind an adjustment or an erasure, and a
+/// write of the same riders waits at most for one batch. Every `interval`, and once at start. Several instances may run it at once: each takes the trips the others have not locked.
 /// Counts the trips it removed (`trip_history_retention_removed_trips_total`) and records when a run last
 /// finished (`trip_history_retention_last_success_timestamp_seconds`), so an alert can tell a stalled job.
 public struct ExpiredTripRemover: Service {
