@@ -46,7 +46,7 @@ public struct ExpiredRowPurger: Service {
     /// Purges every `interval` until the service group shuts down; a failed purge is logged and retried at
     /// the next interval.
     public func run() async throws {
-        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+        await repeatUntilShutdown(every: interval) {
             for expiry in expiries {
                 do {
                     let purged = try await purgeExpired(expiry)
@@ -58,7 +58,6 @@ public struct ExpiredRowPurger: Service {
                         "purging expired rows failed", metadata: ["table": "\(expiry.table)", "error": "\(error)"])
                 }
             }
-            try? await gracefulShutdownAware(sleep: interval)
         }
     }
 
@@ -88,12 +87,6 @@ public struct ExpiredRowPurger: Service {
             let deleted = try await pool.withConnection { connection in try connection.query(query).count }
             total += deleted
             if deleted < batchSize { return total }
-        }
-    }
-
-    private func gracefulShutdownAware(sleep duration: Duration) async throws {
-        try await cancelWhenGracefulShutdown {
-            try await Task.sleep(for: duration)
         }
     }
 }

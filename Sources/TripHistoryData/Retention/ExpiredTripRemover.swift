@@ -10,7 +10,8 @@ public import TripHistoryDomain
 ///
 /// Trips go in batches of `batchSize`, each batch one short transaction; trips that a write holds locked
 /// are skipped and taken at the next run, so the job never queues behind an adjustment or an erasure, and a
-/// write of the same riders waits at most for one batch. Every `interval`, and once at start. Several instances may run it at once: each takes the trips the others have not locked.
+/// write of the same riders waits at most for one batch. Every `interval`, and once at start. Several
+/// instances may run it at once: each takes the trips the others have not locked.
 /// Counts the trips it removed (`trip_history_retention_removed_trips_total`) and records when a run last
 /// finished (`trip_history_retention_last_success_timestamp_seconds`), so an alert can tell a stalled job.
 public struct ExpiredTripRemover: Service {
@@ -42,7 +43,7 @@ public struct ExpiredTripRemover: Service {
     /// Removes every `interval` until the service group shuts down; a failed run is logged and retried at the
     /// next interval.
     public func run() async throws {
-        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+        await repeatUntilShutdown(every: interval) {
             do {
                 let removed = try await removeExpired()
                 if removed.trips > 0 {
@@ -56,7 +57,6 @@ public struct ExpiredTripRemover: Service {
             } catch {
                 logger.warning("removing trips past the retention failed", metadata: ["error": "\(error)"])
             }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
     }
 
