@@ -107,11 +107,7 @@ import TripHistoryDomain
             let free = try await repository.record(try trip(rider, "2026-08-02T10:00:00Z"), idempotency: nil).trip
             let remover = ExpiredTripRemover(
                 pool: pool, retention: TripRetention(months: 1), now: { Self.instant("2026-11-01T00:00:00Z") })
-            let holder = try PostgresConnection(
-                connectionString: try DataTestDatabase.connectionString(
-                    searchPath: try await pool.withConnection {
-                        try $0.query("SELECT current_schema()").string(0, 0) ?? ""
-                    }))
+            let holder = try PostgresConnection(connectionString: pool.configuration.connectionString)
             try holder.execute(unsafeSQL: "BEGIN")
             _ = try holder.query("SELECT 1 FROM trips WHERE id = \(held.id.rawValue) FOR UPDATE")
             #expect(try await remover.removeExpired().trips == 1)

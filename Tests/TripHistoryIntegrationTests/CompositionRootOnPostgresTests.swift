@@ -74,17 +74,13 @@ import TripHistoryTestSupport
     /// With a retention, the composition root refuses a trip older than it and removes the older trips the
     /// database holds at start. On a schema of its own: the removal reaches every row of the table.
     @Test func aRetentionRefusesOlderTripsAndRemovesThoseStoredAtStart() async throws {
-        try await DataTestDatabase.withFreshSchema { url, _ in
-            let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
-            _ = try await MigrationRunner(
-                pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: Logger(label: "migrate")
-            ).migrate()
+        try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
+            let url = pool.configuration.connectionString
             let rider = DataTestDatabase.randomRiderID()
             let longAgo = Date().addingTimeInterval(-100 * 86_400)
             let stored = try await PostgresTripRepository(pool: pool).record(
                 try dataTestTrip(rider: rider, requestedAtMicros: Timestamp.micros(longAgo)), idempotency: nil
             ).trip
-            await pool.shutdown()
 
             let configuration = try ServiceConfiguration(
                 settings: SettingsReader(environment: [

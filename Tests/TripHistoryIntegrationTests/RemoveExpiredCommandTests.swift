@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Testing
 import TripHistoryData
 import TripHistoryDataTestSupport
@@ -10,11 +9,7 @@ import TripHistoryTestSupport
 /// (the removal reaches every row of the table).
 @Suite struct RemoveExpiredCommandTests {
     @Test func itRemovesTheTripsPastTheRetentionAndSaysHowMany() async throws {
-        try await DataTestDatabase.withFreshSchema { url, _ in
-            let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
-            _ = try await MigrationRunner(
-                pool: pool, directory: DataTestDatabase.migrationsDirectory, logger: Logger(label: "migrate")
-            ).migrate()
+        try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let old = try await repository.record(
@@ -26,7 +21,7 @@ import TripHistoryTestSupport
                 try dataTestTrip(rider: rider, requestedAtMicros: Timestamp.micros(Date())), idempotency: nil
             ).trip
 
-            let environment = ["DATABASE_URL": url, "PATH": "/usr/bin:/bin"]
+            let environment = ["DATABASE_URL": pool.configuration.connectionString, "PATH": "/usr/bin:/bin"]
             let unset = try ProcessOutput.run(
                 try ServeBinaryTests.binary(), ["remove-expired"], environment: environment)
             #expect(unset.status == 64, "\(unset.output)")
@@ -38,7 +33,6 @@ import TripHistoryTestSupport
             #expect(run.output.contains("removed 1 trips of 1 riders requested before"), "\(run.output)")
             #expect(try await repository.trip(id: old.id, riderID: rider) == nil)
             #expect(try await repository.trip(id: recent.id, riderID: rider) != nil)
-            await pool.shutdown()
         }
     }
 }
