@@ -7,7 +7,7 @@ RESULTS=""                      # TSV rows of the main table, in the order the s
 declare -gA RPS=() P50=() P99=() # scenario name -> req/s, p50 ms, p99 ms, for the ratios
 # The parts sections write, in the order they follow the main table and the full run's ratios and rounds (a
 # new section writes report_part NAME and adds NAME here).
-REPORT_PARTS=(analyst overload compare profile privacy)
+REPORT_PARTS=(analyst overload compare profile privacy partitioning)
 
 # The file a section writes its report part NAME to (rounds or one of REPORT_PARTS).
 report_part() { printf '%s/report-%s.md' "$WORK" "$1"; }

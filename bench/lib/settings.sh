@@ -8,11 +8,12 @@
 read_settings() {
     # Mode: empty (the full run), "rider" (only the rider scenarios), "analyst" (only the analyst API section),
     # "overload" (only the overload and starvation section) or "compare" (an A/B of two builds,
-    # BENCH_BASELINE_BIN against this checkout's, on the uncached first page and detail, a cached 200 and a 304). Every mode
-    # uses the same build, cluster and seed as the full run.
+    # BENCH_BASELINE_BIN against this checkout's, on the uncached first page and detail, a cached 200 and a 304),
+    # "privacy" (erasures, riders' exports, retention) or "partitioning" (the seeded trips in partitioned copies,
+    # measured with the repository's statements). Every mode uses the same build, cluster and seed as the full run.
     ONLY=${BENCH_ONLY:-}
-    [[ -z $ONLY || $ONLY == rider || $ONLY == analyst || $ONLY == overload || $ONLY == compare || $ONLY == privacy ]] ||
-        th_die "BENCH_ONLY must be empty, 'rider', 'analyst', 'overload', 'compare' or 'privacy' (got '$ONLY')"
+    [[ -z $ONLY || $ONLY =~ ^(rider|analyst|overload|compare|privacy|partitioning)$ ]] ||
+        th_die "BENCH_ONLY must be empty, 'rider', 'analyst', 'overload', 'compare', 'privacy' or 'partitioning' (got '$ONLY')"
     BASELINE_BIN=${BENCH_BASELINE_BIN:-}       # compare: the other trip-history binary (e.g. built from an older commit)
     CANDIDATE_BIN=${BENCH_CANDIDATE_BIN:-}     # compare: the binary measured against it; this checkout's build when empty
     # compare: NAME=VALUE settings, separated by spaces, added to each side's environment (the same binary on both
@@ -32,6 +33,9 @@ read_settings() {
     PRIVACY_TRIPS=${BENCH_PRIVACY_TRIPS:-1000} # privacy: trips (each with one adjustment) of each of them
     RETENTION_RIDERS=${BENCH_RETENTION_RIDERS:-1000} # privacy: riders whose trips the retention removes
     RETENTION_TRIPS=${BENCH_RETENTION_TRIPS:-100}    # privacy: trips of each of them
+    PARTITION_GRAINS=${BENCH_PARTITION_GRAINS:-month quarter year} # partitioning: the grains of the partitioned copies
+    PARTITION_ROUNDS=${BENCH_PARTITION_ROUNDS:-3}      # partitioning: paired rounds of every statement on every table
+    PARTITION_DROP_TRIPS=${BENCH_PARTITION_DROP_TRIPS:-1000000} # partitioning: trips of the month that is dropped
     ANALYST_ROUNDS=${BENCH_ANALYST_ROUNDS:-3}  # measured rounds of each export and of COPY in the analyst section
     ANALYST_DEEP_PAGE=${BENCH_ANALYST_DEEP_PAGE:-200} # analyst list page (limit 100) compared with page 1
 
@@ -69,11 +73,16 @@ read_settings() {
 check_settings() {
     local number
     for number in CONNECTIONS THREADS RIDERS TRIPS_PER_RIDER DEEP_TRIPS DEEP_PAGE COPY_RIDERS POOL_SIZE PIPELINED \
-        SEED HOT_RIDERS ROUNDS ANALYST_ROUNDS ANALYST_DEEP_PAGE; do
+        SEED HOT_RIDERS ROUNDS ANALYST_ROUNDS ANALYST_DEEP_PAGE PARTITION_ROUNDS PARTITION_DROP_TRIPS; do
         [[ ${!number} =~ ^[0-9]+$ ]] || th_die "BENCH_$number must be a non-negative integer (got '${!number}')"
     done
     ((ANALYST_ROUNDS >= 1 && ANALYST_DEEP_PAGE >= 2)) ||
         th_die "BENCH_ANALYST_ROUNDS must be >= 1, BENCH_ANALYST_DEEP_PAGE >= 2"
+    local grain
+    for grain in $PARTITION_GRAINS; do
+        [[ $grain =~ ^(month|quarter|year)$ ]] || th_die "BENCH_PARTITION_GRAINS holds month, quarter or year (got '$grain')"
+    done
+    ((PARTITION_ROUNDS >= 1)) || th_die "BENCH_PARTITION_ROUNDS must be >= 1"
     [[ $DURATION =~ ^[0-9]+[smh]?$ ]] || th_die "BENCH_DURATION must look like 10s"
     [[ $ROUND_DURATION =~ ^[0-9]+[smh]?$ ]] || th_die "BENCH_ROUND_DURATION must look like 5s"
     ((DEEP_TRIPS >= DEEP_PAGE * PAGE_LIMIT)) || th_die "BENCH_DEEP_TRIPS must hold BENCH_DEEP_PAGE pages of $PAGE_LIMIT"

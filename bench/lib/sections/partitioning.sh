@@ -1,0 +1,239 @@
+# shellcheck shell=bash
+# The partitioning section (BENCH_ONLY=partitioning), issue 22's design input: the seeded trips copied into
+# tables range-partitioned by requested_at at each grain of BENCH_PARTITION_GRAINS (month, quarter, year), with
+# the service's indexes on every partition, then in paired rounds the repository's own statements, prepared
+# (generic plans, as the service runs them), against the unpartitioned table and each partitioned copy, one
+# client, p50 latency from pgbench's per-transaction logs: a random rider's first page, the deep rider's page
+# DEEP_PAGE, the deep rider's first page filtered to one month, an analyst's first page of one city's month.
+# The plans (EXPLAIN ANALYZE of the generic plan) go in the report. Then the cost of a month leaving a
+# monthly-partitioned table: PARTITION_DROP_TRIPS trips in a month of their own, their `erased` feed entries
+# written in one statement, then DETACH PARTITION CONCURRENTLY and DROP TABLE, each timed with its WAL.
+
+# The statements measured: name, pgbench script, its variables (the month and position are set by the section).
+partitioning_statements() {
+    PT_NAMES=("first page, random rider" "deep rider, page $DEEP_PAGE" "deep rider, one month" "analyst, one city's month")
+    PT_SCRIPTS=(first_page.sql deep_page.sql deep_page.sql analyst_city_page.sql)
+    PT_VARIABLES=(
+        "-D riders=$RIDERS -D lo=-infinity -D hi=infinity -D at=infinity -D id=9223372036854775807 -D fetch=$((PAGE_LIMIT + 1))"
+        "-D deep_rider=$DEEP_RIDER -D lo=-infinity -D hi=infinity -D at=$PT_DEEP_AT -D id=$PT_DEEP_ID -D fetch=$((PAGE_LIMIT + 1))"
+        "-D deep_rider=$DEEP_RIDER -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=infinity -D id=9223372036854775807 -D fetch=$((PAGE_LIMIT + 1))"
+        "-D city=Paris -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=infinity -D id=9223372036854775807 -D fetch=101"
+    )
+}
+
+run_partitioning_section() {
+    th_log "partitioning section: grains $PARTITION_GRAINS, $PARTITION_ROUNDS rounds"
+    local grain
+    # A month in the middle of the seeded window (the seeder spreads requests over the two years before
+    # 2026-11-01), and the position of the deep rider's page DEEP_PAGE (the last trip of the page before).
+    PT_MONTH_FROM=2025-11-01T00:00:00+00 PT_MONTH_TO=2025-12-01T00:00:00+00
+    read -r PT_DEEP_AT PT_DEEP_ID <<<"$(psql_run -At -F ' ' -c "
+        SELECT to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00\"'), id
+        FROM trips WHERE rider_id = $DEEP_RIDER ORDER BY requested_at DESC, id DESC
+        OFFSET $(((DEEP_PAGE - 1) * PAGE_LIMIT - 1)) LIMIT 1")"
+    PT_TABLES=(trips)
+    PT_BUILD_NOTES=()
+    for grain in $PARTITION_GRAINS; do
+        build_partitioned_copy "$grain"
+        PT_TABLES+=("trips_by_$grain")
+    done
+    partitioning_statements
+    measure_partitioned_reads
+    measure_month_drop
+    write_partitioning_part
+    cat "$(report_part partitioning)" >&2
+}
+
+# Creates trips_by_GRAIN, range-partitioned by requested_at at GRAIN with one partition per GRAIN from the
+# oldest seeded trip to the newest, loads every trip, then builds the service's trip indexes on the parent
+# (each partition gets its own) and the primary key, which must include the partition key.
+build_partitioned_copy() {
+    local grain=$1 table=trips_by_$1 started step
+    case $grain in month) step='1 month' ;; quarter) step='3 months' ;; year) step='1 year' ;; esac
+    th_log "copying $TOTAL_TRIPS trips into $table"
+    started=$(now_s)
+    psql_run >/dev/null <<SQL
+SET client_min_messages = warning;
+DROP TABLE IF EXISTS $table;
+CREATE TABLE $table (LIKE trips INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (requested_at);
+DO \$\$
+DECLARE
+    first_start timestamptz := (SELECT date_trunc('$grain', min(requested_at) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' FROM trips);
+    last_start timestamptz := (SELECT date_trunc('$grain', max(requested_at) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' FROM trips);
+    start timestamptz;
+BEGIN
+    start := first_start;
+    WHILE start <= last_start LOOP
+        EXECUTE format('CREATE TABLE %I PARTITION OF $table FOR VALUES FROM (%L) TO (%L)',
+            '${table}_' || to_char(start AT TIME ZONE 'UTC', 'YYYY_MM'), start, start + interval '$step');
+        start := start + interval '$step';
+    END LOOP;
+END
+\$\$;
+INSERT INTO $table SELECT * FROM trips;
+ALTER TABLE $table ADD PRIMARY KEY (id, requested_at);
+CREATE INDEX ON $table (rider_id, requested_at DESC, id DESC);
+CREATE INDEX ON $table (city, requested_at DESC, id DESC)
+    INCLUDE (status, product, fare_currency, fare_amount_minor, distance_m, duration_s);
+CREATE INDEX ON $table (requested_at DESC, id DESC)
+    INCLUDE (status, product, fare_currency, fare_amount_minor, distance_m, duration_s);
+VACUUM ANALYZE $table;
+SQL
+    psql_run -c "SELECT count(pg_prewarm(c.oid)) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent IN (SELECT oid FROM pg_class WHERE relname = '$table')
+           OR i.inhparent IN (SELECT indexrelid FROM pg_index WHERE indrelid = '$table'::regclass)" >/dev/null
+    PT_BUILD_NOTES+=("\`$table\`: $(psql_run -At -c "SELECT count(*) FROM pg_inherits WHERE inhparent = '$table'::regclass") partitions, copied and indexed in $(elapsed_since "$started") s")
+}
+
+# The pgbench script NAME with its table replaced by TABLE, written once into WORK.
+script_on_table() { # NAME TABLE
+    local out=$WORK/pt-$2-$1
+    [[ -f $out ]] || sed "s/ FROM trips\$/ FROM $2/" "$ROOT/bench/pgbench/$1" >"$out"
+    printf '%s' "$out"
+}
+
+# p50 latency in ms of one client running SCRIPT on TABLE for BENCH_ROUND_DURATION (after a 1 s warm-up).
+pt_p50() { # SCRIPT TABLE VARIABLES
+    local script dir
+    script=$(script_on_table "$1" "$2")
+    dir=$(mktemp -d "$WORK/pt-run.XXXXXX")
+    # shellcheck disable=SC2086 # the variables are words
+    local common=(-n -M prepared -c 1 -j 1 -h 127.0.0.1 -p "$PG_PORT" -U postgres -f "$script"
+        -D "statuses={completed,canceled}" $3)
+    "$PGBENCH_BIN" "${common[@]}" -T 1 "$PG_DATABASE_NAME" >/dev/null 2>&1 || true
+    (cd "$dir" && "$PGBENCH_BIN" "${common[@]}" -T "$(duration_seconds "$ROUND_DURATION")" -l "$PG_DATABASE_NAME" \
+        >"$dir/out.txt" 2>&1) || { cat "$dir/out.txt" >&2; th_die "pgbench failed on $2 with $1"; }
+    cat "$dir"/pgbench_log.* | awk '{ print $3 }' | sort -n |
+        awk '{ a[NR] = $1 } END { printf "%.4f", a[int(NR * 0.50) + 1] / 1000 }'
+    rm -rf "$dir"
+}
+
+# Every statement on every table, PARTITION_ROUNDS rounds, the tables' order rotated each round; sets
+# PT_P50["statement|table"] to the p50s of the rounds, in round order.
+measure_partitioned_reads() {
+    declare -gA PT_P50=()
+    local round index table order count=${#PT_TABLES[@]} shift
+    for ((round = 1; round <= PARTITION_ROUNDS; round++)); do
+        for index in "${!PT_NAMES[@]}"; do
+            shift=$(((round - 1) % count))
+            order=("${PT_TABLES[@]:shift}" "${PT_TABLES[@]:0:shift}")
+            for table in "${order[@]}"; do
+                PT_P50["$index|$table"]+="$(pt_p50 "${PT_SCRIPTS[$index]}" "$table" "${PT_VARIABLES[$index]}") "
+            done
+            th_log "round $round, ${PT_NAMES[$index]}: $(for table in "${PT_TABLES[@]}"; do printf '%s %s ms; ' "$table" "$(awk '{ print $NF }' <<<"${PT_P50["$index|$table"]}")"; done)"
+        done
+    done
+}
+
+# EXPLAIN ANALYZE of statement INDEX's generic plan on TABLE: the script's statement prepared with its pgbench
+# variables as parameters ($1, $2... in order of appearance), executed with their values (the random rider of
+# the first page is the deep rider) under plan_cache_mode = force_generic_plan, as the service's statements run.
+generic_plan() { # INDEX TABLE
+    local script statement
+    script=$(script_on_table "${PT_SCRIPTS[$1]}" "$2")
+    # shellcheck disable=SC2086 # the variables are words
+    statement=$(grep -v -e '^--' -e '^\\' "$script" | perl -e '
+        my %value = map { /^([^=]+)=(.*)$/ ? ($1, $2) : () } @ARGV;
+        $value{rider} = $value{deep_rider_for_first_page};
+        local $/; my $sql = <STDIN>; $sql =~ s/;\s*$//;
+        my (%number, @values);
+        $sql =~ s/(?<!:):([a-z_]+)/exists $number{$1} ? "\$$number{$1}"
+            : do { push @values, $value{$1}; $number{$1} = scalar @values; "\$$number{$1}" }/ge;
+        print "PREPARE measured AS $sql;\nEXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE measured(",
+            join(", ", map { /^-?[0-9]+$/ ? $_ : "\x27$_\x27" } @values), ");\n";
+    ' $(sed 's/-D //g' <<<"${PT_VARIABLES[$1]}") "statuses={completed,canceled}" "deep_rider_for_first_page=$DEEP_RIDER")
+    psql_run -At -c "SET plan_cache_mode = force_generic_plan" -c "$statement" 2>&1
+}
+
+# PARTITION_DROP_TRIPS trips in a month of their own (January 2020, before every seeded trip) of trips_by_month,
+# built as a standalone table and attached; then, timed: their `erased` feed entries (one statement, as a
+# retention of partitions writes them), DETACH PARTITION CONCURRENTLY, DROP TABLE.
+measure_month_drop() {
+    PT_DROP_NOTE="skipped (no month grain)"
+    [[ " $PARTITION_GRAINS " == *" month "* ]] || return 0
+    local part=trips_by_month_2020_01 columns shifted
+    th_log "month drop: $PARTITION_DROP_TRIPS trips in $part"
+    columns=$(psql_run -At -c "SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) FROM pg_attribute
+        WHERE attrelid = 'trips'::regclass AND attnum > 0 AND NOT attisdropped")
+    # Each trip keeps its durations and gets a request time in January 2020 (from its id, so spread over the month).
+    local moved="timestamptz '2020-01-01 00:00:00+00' + (id % 2678000) * interval '1 second'"
+    shifted=${columns/requested_at/$moved}
+    shifted=${shifted/started_at/$moved + (started_at - requested_at)}
+    shifted=${shifted/completed_at/$moved + (completed_at - requested_at)}
+    psql_run >/dev/null <<SQL
+CREATE TABLE $part (LIKE trips_by_month INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+INSERT INTO $part ($columns) SELECT $shifted FROM trips ORDER BY id LIMIT $PARTITION_DROP_TRIPS;
+ALTER TABLE $part ADD CONSTRAINT in_month
+    CHECK (requested_at >= '2020-01-01 00:00:00+00' AND requested_at < '2020-02-01 00:00:00+00');
+ALTER TABLE trips_by_month ATTACH PARTITION $part FOR VALUES FROM ('2020-01-01 00:00:00+00') TO ('2020-02-01 00:00:00+00');
+VACUUM ANALYZE $part;
+CHECKPOINT;
+SQL
+    PT_DROP_TRIPS=$(psql_run -At -c "SELECT count(*) FROM $part")
+    PT_DROP_RIDERS=$(psql_run -At -c "SELECT count(DISTINCT rider_id) FROM $part")
+    local lsn0 lsn1 lsn2 started feed_s detach_s
+    lsn0=$(psql_run -At -c "SELECT pg_current_wal_lsn()")
+    started=$(now_s)
+    psql_run >/dev/null <<SQL
+WITH per_rider AS (
+    SELECT rider_id, count(*) AS trips FROM $part GROUP BY rider_id
+), counters AS (
+    INSERT INTO rider_change_counters AS c (rider_id, last_seq)
+    SELECT rider_id, trips + 1 FROM per_rider ORDER BY rider_id
+    ON CONFLICT (rider_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq - 1
+    RETURNING rider_id, last_seq
+)
+INSERT INTO trip_changes (rider_id, seq, trip_id, change)
+SELECT t.rider_id, counters.last_seq - per_rider.trips + row_number() OVER (PARTITION BY t.rider_id ORDER BY t.id),
+    t.id, 'erased'
+FROM $part t JOIN per_rider USING (rider_id) JOIN counters USING (rider_id);
+SQL
+    feed_s=$(elapsed_since "$started")
+    lsn1=$(psql_run -At -c "SELECT pg_current_wal_lsn()")
+    started=$(now_s)
+    psql_run -c "ALTER TABLE trips_by_month DETACH PARTITION $part CONCURRENTLY" -c "DROP TABLE $part" >/dev/null
+    detach_s=$(elapsed_since "$started")
+    lsn2=$(psql_run -At -c "SELECT pg_current_wal_lsn()")
+    [[ $(psql_run -At -c "SELECT count(*) FROM trips_by_month WHERE requested_at < '2020-02-01'") == 0 ]] ||
+        th_die "the dropped month's trips are still in trips_by_month"
+    PT_DROP_NOTE=$(printf '%s trips of %s riders in one month: their `erased` feed entries %s s (%s MB of WAL); DETACH PARTITION CONCURRENTLY + DROP TABLE %s s (%s MB of WAL)' \
+        "$PT_DROP_TRIPS" "$PT_DROP_RIDERS" "$feed_s" \
+        "$(psql_run -At -c "SELECT round(pg_wal_lsn_diff('$lsn1', '$lsn0') / 1048576.0, 1)")" "$detach_s" \
+        "$(psql_run -At -c "SELECT round(pg_wal_lsn_diff('$lsn2', '$lsn1') / 1048576.0, 1)")")
+    th_log "$PT_DROP_NOTE"
+}
+
+write_partitioning_part() {
+    local index table cells ratio_cells
+    # shellcheck disable=SC2016 # backquotes are Markdown
+    {
+        printf '#### Partitioning `trips` by `requested_at`\n\n'
+        printf -- '- %s\n' "${PT_BUILD_NOTES[@]}"
+        printf -- '- one client, `pgbench -M prepared` (generic plans after the fifth execution, as the service'"'"'s prepared statements), %s rounds of %s each, the tables'"'"' order rotated each round; p50 ms per round, then the median of the paired ratios to `trips`; the month is %s, the city Paris\n\n' \
+            "$PARTITION_ROUNDS" "$ROUND_DURATION" "${PT_MONTH_FROM%%T*}"
+        printf '| statement |'
+        for table in "${PT_TABLES[@]}"; do printf ' `%s` p50 ms |' "$table"; done
+        for table in "${PT_TABLES[@]:1}"; do printf ' %s / trips |' "${table#trips_by_}"; done
+        printf '\n|---|'
+        for table in "${PT_TABLES[@]}" "${PT_TABLES[@]:1}"; do printf -- '---:|'; done
+        printf '\n'
+        for index in "${!PT_NAMES[@]}"; do
+            cells="" ratio_cells=""
+            for table in "${PT_TABLES[@]}"; do cells+=" ${PT_P50["$index|$table"]% } |"; done
+            for table in "${PT_TABLES[@]:1}"; do
+                paired_ratios "${PT_P50["$index|$table"]}" "${PT_P50["$index|trips"]}"
+                ratio_cells+=" $(printf '%.2f' "$PAIRED_MEDIAN") |"
+            done
+            printf '| %s |%s%s\n' "${PT_NAMES[$index]}" "$cells" "$ratio_cells"
+        done
+        printf '\n- month drop: %s\n\n' "$PT_DROP_NOTE"
+        printf '<details><summary>generic plans (EXPLAIN ANALYZE of the prepared statement), unpartitioned and monthly</summary>\n\n'
+        for index in "${!PT_NAMES[@]}"; do
+            for table in trips trips_by_month; do
+                [[ " ${PT_TABLES[*]} " == *" $table "* ]] || continue
+                printf '%s on `%s`:\n\n```\n%s\n```\n\n' "${PT_NAMES[$index]}" "$table" "$(generic_plan "$index" "$table")"
+            done
+        done
+        printf '</details>\n\n'
+    } >"$(report_part partitioning)"
+}
