@@ -1,9 +1,11 @@
 # shellcheck shell=bash
-# The partitioning section (BENCH_ONLY=partitioning), issue 22's design input: the seeded trips copied into
-# tables range-partitioned by requested_at at each grain of BENCH_PARTITION_GRAINS (month, quarter, year), with
-# the service's indexes on every partition, then in paired rounds the repository's own statements, prepared
-# (generic plans, as the service runs them), against the unpartitioned table and each partitioned copy, one
-# client, p50 latency from pgbench's per-transaction logs: a random rider's first page, the deep rider's page
+# The partitioning section (BENCH_ONLY=partitioning), issue 22's design input: for each grain of
+# BENCH_PARTITION_GRAINS (month, quarter, year) in turn, the seeded trips copied into a table range-partitioned by
+# requested_at at that grain, with the service's indexes on every partition; both tables read into memory; then
+# in paired rounds the repository's own statements, prepared (generic plans, as the service runs them), against
+# the copy and an unpartitioned copy built the same way (trips_flat: the seeded table itself holds the dead
+# versions of the seeder's updates, which a fresh copy does not, and would flatter every copy), one client, p50 latency from pgbench's per-transaction logs; then the
+# copy is dropped, so only two tables of the seed's size compete for memory at a time. The statements: a random rider's first page, the deep rider's page
 # DEEP_PAGE, the deep rider's first page filtered to one month, an analyst's first page of one city's month.
 # The plans (EXPLAIN ANALYZE of the generic plan) go in the report. Then the cost of a month leaving a
 # monthly-partitioned table: PARTITION_DROP_TRIPS trips in a month of their own, their `erased` feed entries
@@ -31,31 +33,33 @@ run_partitioning_section() {
         SELECT to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00\"'), id
         FROM trips WHERE rider_id = $DEEP_RIDER ORDER BY requested_at DESC, id DESC
         OFFSET $(((DEEP_PAGE - 1) * PAGE_LIMIT - 1)) LIMIT 1")"
-    PT_TABLES=(trips)
-    PT_BUILD_NOTES=()
-    for grain in $PARTITION_GRAINS; do
-        build_partitioned_copy "$grain"
-        PT_TABLES+=("trips_by_$grain")
-    done
     partitioning_statements
-    measure_partitioned_reads
-    measure_month_drop
+    PT_GRAINS=() PT_BUILD_NOTES=()
+    declare -gA PT_P50=()
+    build_copy flat
+    for grain in $PARTITION_GRAINS; do
+        build_copy "$grain"
+        prewarm_tables trips_flat "trips_by_$grain"
+        measure_partitioned_reads "trips_by_$grain"
+        [[ $grain != month ]] || { record_plans; measure_month_drop; }
+        psql_run -c "DROP TABLE trips_by_$grain" >/dev/null
+        PT_GRAINS+=("$grain")
+    done
     write_partitioning_part
     cat "$(report_part partitioning)" >&2
 }
 
 # Creates trips_by_GRAIN, range-partitioned by requested_at at GRAIN with one partition per GRAIN from the
-# oldest seeded trip to the newest, loads every trip, then builds the service's trip indexes on the parent
-# (each partition gets its own) and the primary key, which must include the partition key.
-build_partitioned_copy() {
-    local grain=$1 table=trips_by_$1 started step
+# oldest seeded trip to the newest (or trips_flat, unpartitioned, for GRAIN flat), loads every trip, then builds
+# the service's trip indexes on the parent (each partition gets its own) and the primary key, which on a
+# partitioned table must include the partition key.
+build_copy() { # GRAIN
+    local grain=$1 table=trips_by_$1 started step partitioning="PARTITION BY RANGE (requested_at)"
     case $grain in month) step='1 month' ;; quarter) step='3 months' ;; year) step='1 year' ;; esac
-    th_log "copying $TOTAL_TRIPS trips into $table"
-    started=$(now_s)
-    psql_run >/dev/null <<SQL
-SET client_min_messages = warning;
-DROP TABLE IF EXISTS $table;
-CREATE TABLE $table (LIKE trips INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (requested_at);
+    [[ $grain != flat ]] || { table=trips_flat partitioning=""; }
+    # One partition per GRAIN from the oldest trip's to the newest's (none for the flat copy).
+    local partitions=""
+    [[ $grain == flat ]] || partitions=$(cat <<SQL
 DO \$\$
 DECLARE
     first_start timestamptz := (SELECT date_trunc('$grain', min(requested_at) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' FROM trips);
@@ -70,6 +74,15 @@ BEGIN
     END LOOP;
 END
 \$\$;
+SQL
+)
+    th_log "copying $TOTAL_TRIPS trips into $table"
+    started=$(now_s)
+    psql_run >/dev/null <<SQL
+SET client_min_messages = warning;
+DROP TABLE IF EXISTS $table;
+CREATE TABLE $table (LIKE trips INCLUDING DEFAULTS INCLUDING CONSTRAINTS) $partitioning;
+$partitions
 INSERT INTO $table SELECT * FROM trips;
 ALTER TABLE $table ADD PRIMARY KEY (id, requested_at);
 CREATE INDEX ON $table (rider_id, requested_at DESC, id DESC);
@@ -79,10 +92,10 @@ CREATE INDEX ON $table (requested_at DESC, id DESC)
     INCLUDE (status, product, fare_currency, fare_amount_minor, distance_m, duration_s);
 VACUUM ANALYZE $table;
 SQL
-    psql_run -c "SELECT count(pg_prewarm(c.oid)) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-        WHERE i.inhparent IN (SELECT oid FROM pg_class WHERE relname = '$table')
-           OR i.inhparent IN (SELECT indexrelid FROM pg_index WHERE indrelid = '$table'::regclass)" >/dev/null
-    PT_BUILD_NOTES+=("\`$table\`: $(psql_run -At -c "SELECT count(*) FROM pg_inherits WHERE inhparent = '$table'::regclass") partitions, copied and indexed in $(elapsed_since "$started") s")
+    local count
+    count=$(psql_run -At -c "SELECT count(*) FROM pg_inherits WHERE inhparent = '$table'::regclass")
+    ((count > 0)) && count="$count partitions" || count=unpartitioned
+    PT_BUILD_NOTES+=("\`$table\`: $count, copied and indexed in $(elapsed_since "$started") s, $(psql_run -At -c "SELECT pg_size_pretty(sum(pg_total_relation_size(c))) FROM (SELECT '$table'::regclass AS c UNION ALL SELECT inhrelid FROM pg_inherits WHERE inhparent = '$table'::regclass) r")")
 }
 
 # The pgbench script NAME with its table replaced by TABLE, written once into WORK.
@@ -108,21 +121,44 @@ pt_p50() { # SCRIPT TABLE VARIABLES
     rm -rf "$dir"
 }
 
-# Every statement on every table, PARTITION_ROUNDS rounds, the tables' order rotated each round; sets
-# PT_P50["statement|table"] to the p50s of the rounds, in round order.
-measure_partitioned_reads() {
-    declare -gA PT_P50=()
-    local round index table order count=${#PT_TABLES[@]} shift
+# Reads TABLES (each partitioned table's partitions) and their indexes into the operating system's cache, so no
+# measured statement waits for the disk.
+prewarm_tables() { # TABLES...
+    local table
+    for table in "$@"; do
+        psql_run -c "SELECT sum(pg_prewarm(c.oid, 'read')) FROM pg_class c
+            WHERE c.relkind IN ('r', 'i') AND (c.oid IN (SELECT '$table'::regclass UNION ALL SELECT inhrelid FROM pg_inherits WHERE inhparent = '$table'::regclass)
+               OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = '$table'::regclass
+                   OR indrelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = '$table'::regclass)))" >/dev/null
+    done
+}
+
+# Every statement on `trips_flat` and on COPY, PARTITION_ROUNDS rounds, the order of the two swapped each round; sets
+# PT_P50["statement|table"] to the p50s of the rounds, in round order (`trips_flat` gets one series per copy, under
+# "statement|trips/COPY").
+measure_partitioned_reads() { # COPY
+    local copy=$1 round index table order
     for ((round = 1; round <= PARTITION_ROUNDS; round++)); do
+        if ((round % 2)); then order=(trips_flat "$copy"); else order=("$copy" trips_flat); fi
         for index in "${!PT_NAMES[@]}"; do
-            shift=$(((round - 1) % count))
-            order=("${PT_TABLES[@]:shift}" "${PT_TABLES[@]:0:shift}")
             for table in "${order[@]}"; do
-                PT_P50["$index|$table"]+="$(pt_p50 "${PT_SCRIPTS[$index]}" "$table" "${PT_VARIABLES[$index]}") "
+                local key="$index|$table"
+                [[ $table == trips_flat ]] && key="$index|trips/$copy"
+                PT_P50[$key]+="$(pt_p50 "${PT_SCRIPTS[$index]}" "$table" "${PT_VARIABLES[$index]}") "
             done
-            th_log "round $round, ${PT_NAMES[$index]}: $(for table in "${PT_TABLES[@]}"; do printf '%s %s ms; ' "$table" "$(awk '{ print $NF }' <<<"${PT_P50["$index|$table"]}")"; done)"
+            th_log "round $round, ${PT_NAMES[$index]}: trips_flat $(awk '{ print $NF }' <<<"${PT_P50["$index|trips/$copy"]}") ms, $copy $(awk '{ print $NF }' <<<"${PT_P50["$index|$copy"]}") ms"
         done
     done
+}
+
+# The generic plans of every statement on `trips_flat` and `trips_by_month`, into WORK/plans.md.
+record_plans() {
+    local index table
+    for index in "${!PT_NAMES[@]}"; do
+        for table in trips_flat trips_by_month; do
+            printf '%s on `%s`:\n\n```\n%s\n```\n\n' "${PT_NAMES[$index]}" "$table" "$(generic_plan "$index" "$table")"
+        done
+    done >"$WORK/plans.md"
 }
 
 # EXPLAIN ANALYZE of statement INDEX's generic plan on TABLE: the script's statement prepared with its pgbench
@@ -145,12 +181,10 @@ generic_plan() { # INDEX TABLE
     psql_run -At -c "SET plan_cache_mode = force_generic_plan" -c "$statement" 2>&1
 }
 
-# PARTITION_DROP_TRIPS trips in a month of their own (January 2020, before every seeded trip) of trips_by_month,
+# Run with the month grain only. PARTITION_DROP_TRIPS trips in a month of their own (January 2020, before every seeded trip) of trips_by_month,
 # built as a standalone table and attached; then, timed: their `erased` feed entries (one statement, as a
 # retention of partitions writes them), DETACH PARTITION CONCURRENTLY, DROP TABLE.
 measure_month_drop() {
-    PT_DROP_NOTE="skipped (no month grain)"
-    [[ " $PARTITION_GRAINS " == *" month "* ]] || return 0
     local part=trips_by_month_2020_01 columns shifted
     th_log "month drop: $PARTITION_DROP_TRIPS trips in $part"
     columns=$(psql_run -At -c "SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) FROM pg_attribute
@@ -204,36 +238,27 @@ SQL
 }
 
 write_partitioning_part() {
-    local index table cells ratio_cells
+    local index grain series
     # shellcheck disable=SC2016 # backquotes are Markdown
     {
         printf '#### Partitioning `trips` by `requested_at`\n\n'
         printf -- '- %s\n' "${PT_BUILD_NOTES[@]}"
-        printf -- '- one client, `pgbench -M prepared` (generic plans after the fifth execution, as the service'"'"'s prepared statements), %s rounds of %s each, the tables'"'"' order rotated each round; p50 ms per round, then the median of the paired ratios to `trips`; the month is %s, the city Paris\n\n' \
+        printf -- '- one grain at a time: the copy built, both tables read into memory (`pg_prewarm`), then one client, `pgbench -M prepared` (generic plans after the fifth execution, as the service'"'"'s prepared statements), %s rounds of %s per statement and table, the order of the two swapped each round; p50 ms per round, and the median of the paired ratios; the month is %s, the city Paris\n\n' \
             "$PARTITION_ROUNDS" "$ROUND_DURATION" "${PT_MONTH_FROM%%T*}"
-        printf '| statement |'
-        for table in "${PT_TABLES[@]}"; do printf ' `%s` p50 ms |' "$table"; done
-        for table in "${PT_TABLES[@]:1}"; do printf ' %s / trips |' "${table#trips_by_}"; done
-        printf '\n|---|'
-        for table in "${PT_TABLES[@]}" "${PT_TABLES[@]:1}"; do printf -- '---:|'; done
-        printf '\n'
+        printf '| statement | grain | `trips_flat` p50 ms | partitioned p50 ms | partitioned / flat |\n|---|---|---:|---:|---:|\n'
         for index in "${!PT_NAMES[@]}"; do
-            cells="" ratio_cells=""
-            for table in "${PT_TABLES[@]}"; do cells+=" ${PT_P50["$index|$table"]% } |"; done
-            for table in "${PT_TABLES[@]:1}"; do
-                paired_ratios "${PT_P50["$index|$table"]}" "${PT_P50["$index|trips"]}"
-                ratio_cells+=" $(printf '%.2f' "$PAIRED_MEDIAN") |"
-            done
-            printf '| %s |%s%s\n' "${PT_NAMES[$index]}" "$cells" "$ratio_cells"
-        done
-        printf '\n- month drop: %s\n\n' "$PT_DROP_NOTE"
-        printf '<details><summary>generic plans (EXPLAIN ANALYZE of the prepared statement), unpartitioned and monthly</summary>\n\n'
-        for index in "${!PT_NAMES[@]}"; do
-            for table in trips trips_by_month; do
-                [[ " ${PT_TABLES[*]} " == *" $table "* ]] || continue
-                printf '%s on `%s`:\n\n```\n%s\n```\n\n' "${PT_NAMES[$index]}" "$table" "$(generic_plan "$index" "$table")"
+            for grain in "${PT_GRAINS[@]}"; do
+                series=${PT_P50["$index|trips/trips_by_$grain"]}
+                paired_ratios "${PT_P50["$index|trips_by_$grain"]}" "$series"
+                printf '| %s | %s | %s | %s | %.2f |\n' "${PT_NAMES[$index]}" "$grain" "${series% }" \
+                    "${PT_P50["$index|trips_by_$grain"]% }" "$PAIRED_MEDIAN"
             done
         done
-        printf '</details>\n\n'
+        printf '\n- month drop: %s\n\n' "${PT_DROP_NOTE:-not measured (no month grain)}"
+        if [[ -s $WORK/plans.md ]]; then
+            printf '<details><summary>generic plans (EXPLAIN ANALYZE of the prepared statement), unpartitioned and monthly</summary>\n\n'
+            cat "$WORK/plans.md"
+            printf '</details>\n\n'
+        fi
     } >"$(report_part partitioning)"
 }
