@@ -198,6 +198,47 @@ import TripHistoryDomain
         }
     }
 
+    /// A first page of a past window starts its index scan at the window's end: the blocks it reads do not grow
+    /// with the rider's newer trips. The key `KeysetStart` binds is compared with the open key a first page once
+    /// bound (`infinity`), which walks every newer entry of the rider's index.
+    @Test func aFirstPageOfAPastWindowStartsAtTheWindowsEnd() async throws {
+        try await DataTestDatabase.withMigratedFreshSchema(size: 1) { (pool: PostgresConnectionPool) async throws in
+            _ = try await TripSeeder(pool: pool, logger: DataTestDatabase.logger)
+                .seed(riders: 1, tripsPerRider: 6000, seed: 5, progress: nil)
+            // January 2025, near the start of the seeded two years: most of the rider's trips are newer.
+            let from = "2025-01-01 00:00:00+00"
+            let to = PostgresTimestampBound.micros(1_738_368_000_000_000)  // 2025-02-01T00:00:00Z
+            let start = KeysetStart(position: nil, to: to)
+            #expect(start == KeysetStart(position: nil, to: to) && start.id == Int64.min && start.requestedAt == to)
+            let blocks = { (key: String) async throws -> Int in
+                try await pool.withConnection { connection in
+                    try connection.execute(unsafeSQL: "VACUUM ANALYZE trips")
+                    try connection.execute(unsafeSQL: "PREPARE data_test_start AS \(RiderTripsPage.older.sql)")
+                    try connection.execute(unsafeSQL: "SET plan_cache_mode = force_generic_plan")
+                    let explain = """
+                        EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) EXECUTE data_test_start \
+                        (1, '\(from)', '2025-02-01 00:00:00+00', \(key), '{completed,canceled}', 21)
+                        """
+                    let rows = try connection.query("\(unsafeSQL: explain)")
+                    try connection.execute(unsafeSQL: "DEALLOCATE data_test_start; RESET plan_cache_mode")
+                    let plan = try (0..<rows.count).compactMap { try rows.string($0, 0) }
+                    #expect(plan.contains { $0.contains("Index Scan using trips_rider_history") }, "\(plan)")
+                    let buffers = try #require(plan.first { $0.contains("Buffers: shared") }, "\(plan)")
+                    return buffers.split(separator: " ").compactMap { word -> Int? in
+                        guard let equals = word.firstIndex(of: "=") else { return nil }
+                        return Int(word[word.index(after: equals)...])
+                    }.reduce(0, +)
+                }
+            }
+            let startingAtTheEnd = try await blocks("'2025-02-01 00:00:00+00', \(start.id)")
+            let startingAtTheNewest = try await blocks("'infinity', \(Int64.max)")
+            // The 21 trips' heap blocks and a few index blocks; the walk from the newest entry reads the index
+            // blocks of the rider's trips after January 2025 on top (about 5,500 entries, some 25 leaf blocks).
+            #expect(startingAtTheEnd <= 21 + 6, "blocks read from the window's end: \(startingAtTheEnd)")
+            #expect(startingAtTheNewest >= startingAtTheEnd + 15, "from the newest: \(startingAtTheNewest)")
+        }
+    }
+
     @Test func anExactCountMatchesTheFilterWhateverPageIsRead() async throws {
         try await DataTestDatabase.withPool { (pool: PostgresConnectionPool) async throws in
             let repository = PostgresTripRepository(pool: pool)

@@ -89,7 +89,7 @@ pgbench_setup() {
         -T "$(duration_seconds "$DURATION")" -h 127.0.0.1 -p "$PG_PORT" -U postgres -D lo=-infinity -D hi=infinity
         -D "statuses={completed,canceled}" -D fetch=$((PAGE_LIMIT + 1)))
     PGBENCH_FIRST_PAGE=(-f "$ROOT/bench/pgbench/first_page.sql" -D "riders=$RIDERS" -D at=infinity
-        -D id=9223372036854775807)
+        -D id=-9223372036854775808)
 }
 
 # pgbench_scenario NAME PGBENCH_ARGS... (the script with -f, its variables with -D): a 2 s warm-up, then a

@@ -1,6 +1,6 @@
 -- TripStatements.older, run as the repository runs it: prepared (-M prepared), every value a parameter.
 -- bench/run passes what PostgresTripRepository sends for a rider's first page of 20 (21 rows fetched to learn
--- whether more exist): -D lo=-infinity -D hi=infinity -D at=infinity -D id=9223372036854775807
+-- whether more exist): -D lo=-infinity -D hi=infinity -D at=infinity -D id=-9223372036854775808
 -- -D statuses={completed,canceled} -D fetch=21 -D riders=N; the rider is random among the seeded ones.
 \set rider random(1, :riders)
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at,

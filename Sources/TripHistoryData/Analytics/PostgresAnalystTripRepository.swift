@@ -36,11 +36,10 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     }
 
     public func trips(matching query: AnalystTripQuery) async throws -> [Trip] {
-        // A first read starts below a key greater than every stored one.
+        let start = KeysetStart(position: query.position, to: PostgresTimestampBound(query.filter.to))
         let statement = AnalystTripsPage(
-            direction: query.position?.direction == .newer ? .newer : .older, filter: query.filter,
-            keyRequestedAt: query.position.map { PostgresTimestampBound.micros($0.key.requestedAtMicros) } ?? .infinity,
-            keyID: query.position?.key.id.rawValue ?? Int64.max, limit: max(query.fetchLimit, 0)
+            direction: KeysetStart.direction(of: query.position), filter: query.filter,
+            keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0)
         )
         return try await run("analyst list") { connection in try connection.execute(statement) }
     }

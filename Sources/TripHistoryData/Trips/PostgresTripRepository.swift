@@ -43,13 +43,12 @@ public struct PostgresTripRepository: TripRepository {
     /// oldest first for `.newer`; `from` inclusive, `to` exclusive.
     public func trips(matching query: TripPageQuery) async throws -> [Trip] {
         let range = query.filter.range
-        // A first page reads below a key greater than every stored one.
+        let to = range.to.map(PostgresTimestampBound.init) ?? .infinity
+        let start = KeysetStart(position: query.position, to: to)
         let statement = RiderTripsPage(
-            direction: query.position?.direction == .newer ? .newer : .older, riderID: query.riderID,
-            from: range.from.map(PostgresTimestampBound.init) ?? .negativeInfinity,
-            to: range.to.map(PostgresTimestampBound.init) ?? .infinity,
-            keyRequestedAt: query.position.map { PostgresTimestampBound.micros($0.key.requestedAtMicros) } ?? .infinity,
-            keyID: query.position?.key.id.rawValue ?? Int64.max,
+            direction: KeysetStart.direction(of: query.position), riderID: query.riderID,
+            from: range.from.map(PostgresTimestampBound.init) ?? .negativeInfinity, to: to,
+            keyRequestedAt: start.requestedAt, keyID: start.id,
             statuses: TripStatements.statuses(query.filter.status), limit: max(query.fetchLimit, 0)
         )
         return try await mapErrors("list trips") { try await read(query.riderID) { try await $0.read(statement) } }
@@ -58,10 +57,9 @@ public struct PostgresTripRepository: TripRepository {
     /// A batch of the rider's export: trips older than `after`, newest first, with receipts and ledgers. Read
     /// like the rider's pages (replicas, read-your-writes).
     public func exportBatch(riderID: RiderID, after: TripKey?, limit: Int) async throws -> [Trip] {
+        let start = KeysetStart(position: after.map { PagePosition(key: $0, direction: .older) }, to: .infinity)
         let statement = RiderTripsExportBatch(
-            riderID: riderID,
-            keyRequestedAt: after.map { PostgresTimestampBound.micros($0.requestedAtMicros) } ?? .infinity,
-            keyID: after?.id.rawValue ?? Int64.max, limit: max(limit, 0))
+            riderID: riderID, keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(limit, 0))
         return try await mapErrors("export trips") { try await read(riderID) { try await $0.read(statement) } }
     }
 

@@ -55,11 +55,13 @@ analyst_query() {
     AN_QUERY="city=$(uri_encode "$AN_CITY")&from=$AN_FROM&to=$AN_TO"
     local columns="id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at,
         pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address,
-        distance_m, duration_s, fare_amount_minor, fare_currency"
-    # AnalystStatements.list (older, city filter) with the first read's parameters, without the batch LIMIT.
+        distance_m, duration_s, fare_amount_minor, fare_currency,
+        version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor"
+    # AnalystStatements.list (older, city filter) with the first read's parameters (the key: the window's end and
+    # the smallest id, as KeysetStart binds it), without the batch LIMIT.
     AN_EXPORT_SQL="SELECT $columns FROM trips
         WHERE requested_at >= '$AN_FROM'::timestamptz AND requested_at < '$AN_TO'::timestamptz
-          AND (requested_at, id) < ('infinity'::timestamptz, 9223372036854775807::bigint)
+          AND (requested_at, id) < ('$AN_TO'::timestamptz, -9223372036854775808::bigint)
           AND status = ANY ('{completed,canceled}'::text[]) AND city = $(sql_quote "$AN_CITY")
         ORDER BY requested_at DESC, id DESC"
     # AnalystStatements.stats (city filter) with day buckets in the city's zone.

@@ -16,10 +16,10 @@ partitioning_statements() {
     PT_NAMES=("first page, random rider" "deep rider, page $DEEP_PAGE" "deep rider, one month" "analyst, one city's month")
     PT_SCRIPTS=(first_page.sql deep_page.sql deep_page.sql analyst_city_page.sql)
     PT_VARIABLES=(
-        "-D riders=$RIDERS -D lo=-infinity -D hi=infinity -D at=infinity -D id=9223372036854775807 -D fetch=$((PAGE_LIMIT + 1))"
+        "-D riders=$RIDERS -D lo=-infinity -D hi=infinity -D at=infinity -D id=-9223372036854775808 -D fetch=$((PAGE_LIMIT + 1))"
         "-D deep_rider=$DEEP_RIDER -D lo=-infinity -D hi=infinity -D at=$PT_DEEP_AT -D id=$PT_DEEP_ID -D fetch=$((PAGE_LIMIT + 1))"
-        "-D deep_rider=$DEEP_RIDER -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=infinity -D id=9223372036854775807 -D fetch=$((PAGE_LIMIT + 1))"
-        "-D city=Paris -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=infinity -D id=9223372036854775807 -D fetch=101"
+        "-D deep_rider=$DEEP_RIDER -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=$PT_MONTH_TO -D id=-9223372036854775808 -D fetch=$((PAGE_LIMIT + 1))"
+        "-D city=Paris -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=$PT_MONTH_TO -D id=-9223372036854775808 -D fetch=101"
     )
 }
 
