@@ -208,8 +208,8 @@ import TripHistoryDomain
             // January 2025, near the start of the seeded two years: most of the rider's trips are newer.
             let from = "2025-01-01 00:00:00+00"
             let to = PostgresTimestampBound.micros(1_738_368_000_000_000)  // 2025-02-01T00:00:00Z
-            let start = KeysetStart(position: nil, to: to)
-            #expect(start == KeysetStart(position: nil, to: to) && start.id == Int64.min && start.requestedAt == to)
+            let start = KeysetStart(after: nil, to: to)
+            #expect(start.id == Int64.min && start.requestedAt == to)
             let blocks = { (key: String) async throws -> Int in
                 try await pool.withConnection { connection in
                     try connection.execute(unsafeSQL: "VACUUM ANALYZE trips")

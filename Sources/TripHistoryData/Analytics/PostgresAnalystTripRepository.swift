@@ -36,9 +36,9 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     }
 
     public func trips(matching query: AnalystTripQuery) async throws -> [Trip] {
-        let start = KeysetStart(position: query.position, to: PostgresTimestampBound(query.filter.to))
+        let start = KeysetStart(after: query.position?.key, to: PostgresTimestampBound(query.filter.to))
         let statement = AnalystTripsPage(
-            direction: KeysetStart.direction(of: query.position), filter: query.filter,
+            direction: KeysetDirection(of: query.position), filter: query.filter,
             keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0)
         )
         return try await run("analyst list") { connection in try connection.execute(statement) }

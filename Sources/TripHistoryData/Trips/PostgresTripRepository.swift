@@ -44,9 +44,9 @@ public struct PostgresTripRepository: TripRepository {
     public func trips(matching query: TripPageQuery) async throws -> [Trip] {
         let range = query.filter.range
         let to = range.to.map(PostgresTimestampBound.init) ?? .infinity
-        let start = KeysetStart(position: query.position, to: to)
+        let start = KeysetStart(after: query.position?.key, to: to)
         let statement = RiderTripsPage(
-            direction: KeysetStart.direction(of: query.position), riderID: query.riderID,
+            direction: KeysetDirection(of: query.position), riderID: query.riderID,
             from: range.from.map(PostgresTimestampBound.init) ?? .negativeInfinity, to: to,
             keyRequestedAt: start.requestedAt, keyID: start.id,
             statuses: TripStatements.statuses(query.filter.status), limit: max(query.fetchLimit, 0)
@@ -57,7 +57,7 @@ public struct PostgresTripRepository: TripRepository {
     /// A batch of the rider's export: trips older than `after`, newest first, with receipts and ledgers. Read
     /// like the rider's pages (replicas, read-your-writes).
     public func exportBatch(riderID: RiderID, after: TripKey?, limit: Int) async throws -> [Trip] {
-        let start = KeysetStart(position: after.map { PagePosition(key: $0, direction: .older) }, to: .infinity)
+        let start = KeysetStart(after: after, to: .infinity)
         let statement = RiderTripsExportBatch(
             riderID: riderID, keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(limit, 0))
         return try await mapErrors("export trips") { try await read(riderID) { try await $0.read(statement) } }

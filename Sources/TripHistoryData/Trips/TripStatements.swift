@@ -39,27 +39,22 @@ enum TripStatements {
     private static let canceledOnly = PostgresArray([TripStatus.canceled])
 }
 
-/// The key a keyset read continues from: its position's, or for a first page (newest first) the window's
+/// The key a keyset read continues from: its position's key, or for a first page (newest first) the window's
 /// upper end with the smallest id. `(requested_at, id) < (to, Int64.min)` matches the same rows as
 /// `requested_at < to`, and it is the bound the index scan starts at: with `infinity` there instead, the scan of a
 /// past window starts at the newest entry of the rider (or city) and walks past every newer one.
-struct KeysetStart: Hashable, Sendable {
+struct KeysetStart: Sendable {
     let requestedAt: PostgresTimestampBound
     let id: Int64
 
-    init(position: PagePosition?, to: PostgresTimestampBound) {
-        if let key = position?.key {
+    init(after key: TripKey?, to: PostgresTimestampBound) {
+        if let key {
             requestedAt = .micros(key.requestedAtMicros)
             id = key.id.rawValue
         } else {
             requestedAt = to
             id = .min
         }
-    }
-
-    /// The direction of a read from `position`: newest first unless the position asks for newer trips.
-    static func direction(of position: PagePosition?) -> KeysetDirection {
-        position?.direction == .newer ? .newer : .older
     }
 }
 
@@ -69,6 +64,11 @@ enum KeysetDirection: Hashable, Sendable {
     case older
     /// Oldest first, strictly above the position.
     case newer
+
+    /// The direction of a read from `position`: newest first unless the position asks for newer trips.
+    init(of position: PagePosition?) {
+        self = position?.direction == .newer ? .newer : .older
+    }
 }
 
 /// Up to `limit` trips of one rider requested in `[from, to)` with one of `statuses`, strictly beyond the key
