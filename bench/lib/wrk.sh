@@ -112,12 +112,17 @@ pgbench_scenario() {
     tps=$(awk '/^tps = / { printf "%.0f", $3 }' "$dir/out.txt")
     count=$(awk '/number of transactions actually processed:/ { print $NF }' "$dir/out.txt")
     count=${count%%/*}
-    # Per-transaction logs: the third field is the latency in microseconds.
-    cat "$dir"/pgbench_log.* | awk '{ print $3 }' | sort -n >"$dir/latencies"
-    p50=$(awk '{ a[NR] = $1 } END { printf "%.2f", a[int(NR * 0.50) + 1] / 1000 }' "$dir/latencies")
-    p99=$(awk '{ a[NR] = $1 } END { printf "%.2f", a[int(NR * 0.99) + 1] / 1000 }' "$dir/latencies")
+    p50=$(pgbench_log_quantile_ms "$dir" 0.50 2)
+    p99=$(pgbench_log_quantile_ms "$dir" 0.99 2)
     record "$name" "$tps" "$p50" "$p99" "$count" 0 "" $((after - before)) "-" \
         $((busy_after - busy_before - (after - before) - $(cat "$dir/generator-ticks")))
+}
+
+# pgbench_log_quantile_ms DIR Q DECIMALS: the Q quantile (0.50, 0.99) of the latencies in DIR's pgbench
+# per-transaction logs (-l; their third field is the latency in microseconds), in ms with DECIMALS decimals.
+pgbench_log_quantile_ms() {
+    cat "$1"/pgbench_log.* | awk '{ print $3 }' | sort -n |
+        awk -v q="$2" -v format="%.$3f" '{ a[NR] = $1 } END { printf format, a[int(NR * q) + 1] / 1000 }'
 }
 
 # pgbench_round_tps PGBENCH_ARGS...: a 1 s warm-up, then a BENCH_ROUND_DURATION run; prints its TPS.

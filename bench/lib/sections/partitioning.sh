@@ -1,11 +1,12 @@
 # shellcheck shell=bash
 # The partitioning section (BENCH_ONLY=partitioning), issue 22's design input: for each grain of
-# BENCH_PARTITION_GRAINS (month, quarter, year) in turn, the seeded trips copied into a table range-partitioned by
-# requested_at at that grain, with the service's indexes on every partition; both tables read into memory; then
-# in paired rounds the repository's own statements, prepared (generic plans, as the service runs them), against
-# the copy and an unpartitioned copy built the same way (trips_flat: the seeded table itself holds the dead
-# versions of the seeder's updates, which a fresh copy does not, and would flatter every copy), one client, p50 latency from pgbench's per-transaction logs; then the
-# copy is dropped, so only two tables of the seed's size compete for memory at a time. The statements: a random rider's first page, the deep rider's page
+# BENCH_PARTITION_GRAINS (month, quarter, year) in turn, the seeded trips copied into a table range-partitioned
+# by requested_at at that grain, with the service's indexes on every partition; both tables read into memory;
+# then in paired rounds the repository's own statements, prepared (generic plans, as the service runs them),
+# against the copy and an unpartitioned copy built the same way (trips_flat: the seeded table itself holds the
+# dead versions of the seeder's updates, which a fresh copy does not, and would flatter every copy), one
+# client, p50 latency from pgbench's per-transaction logs; then the copy is dropped, so only two tables of the
+# seed's size compete for memory at a time. The statements: a random rider's first page, the deep rider's page
 # DEEP_PAGE, the deep rider's first page filtered to one month, an analyst's first page of one city's month.
 # The plans (EXPLAIN ANALYZE of the generic plan) go in the report. Then the cost of a month leaving a
 # monthly-partitioned table: PARTITION_DROP_TRIPS trips in a month of their own, their `erased` feed entries
@@ -116,8 +117,7 @@ pt_p50() { # SCRIPT TABLE VARIABLES
     "$PGBENCH_BIN" "${common[@]}" -T 1 "$PG_DATABASE_NAME" >/dev/null 2>&1 || true
     (cd "$dir" && "$PGBENCH_BIN" "${common[@]}" -T "$(duration_seconds "$ROUND_DURATION")" -l "$PG_DATABASE_NAME" \
         >"$dir/out.txt" 2>&1) || { cat "$dir/out.txt" >&2; th_die "pgbench failed on $2 with $1"; }
-    cat "$dir"/pgbench_log.* | awk '{ print $3 }' | sort -n |
-        awk '{ a[NR] = $1 } END { printf "%.4f", a[int(NR * 0.50) + 1] / 1000 }'
+    pgbench_log_quantile_ms "$dir" 0.50 4
     rm -rf "$dir"
 }
 
@@ -133,9 +133,9 @@ prewarm_tables() { # TABLES...
     done
 }
 
-# Every statement on `trips_flat` and on COPY, PARTITION_ROUNDS rounds, the order of the two swapped each round; sets
-# PT_P50["statement|table"] to the p50s of the rounds, in round order (`trips_flat` gets one series per copy, under
-# "statement|trips/COPY").
+# Every statement on `trips_flat` and on COPY, PARTITION_ROUNDS rounds, the order of the two swapped each
+# round; sets PT_P50["statement|table"] to the p50s of the rounds, in round order (`trips_flat` gets one series
+# per copy, under "statement|trips/COPY").
 measure_partitioned_reads() { # COPY
     local copy=$1 round index table order
     for ((round = 1; round <= PARTITION_ROUNDS; round++)); do
@@ -181,9 +181,9 @@ generic_plan() { # INDEX TABLE
     psql_run -At -c "SET plan_cache_mode = force_generic_plan" -c "$statement" 2>&1
 }
 
-# Run with the month grain only. PARTITION_DROP_TRIPS trips in a month of their own (January 2020, before every seeded trip) of trips_by_month,
-# built as a standalone table and attached; then, timed: their `erased` feed entries (one statement, as a
-# retention of partitions writes them), DETACH PARTITION CONCURRENTLY, DROP TABLE.
+# Run with the month grain only. PARTITION_DROP_TRIPS trips in a month of their own of trips_by_month (January
+# 2020, before every seeded trip), built as a standalone table and attached; then, timed: their `erased` feed
+# entries (one statement, as a retention of partitions writes them), DETACH PARTITION CONCURRENTLY, DROP TABLE.
 measure_month_drop() {
     local part=trips_by_month_2020_01 columns shifted
     th_log "month drop: $PARTITION_DROP_TRIPS trips in $part"
