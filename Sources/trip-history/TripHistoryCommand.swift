@@ -11,7 +11,7 @@ struct TripHistoryCommand: AsyncParsableCommand {
         version: EmbeddedOpenAPIDocument.version ?? "unknown",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, SeedCommand.self, TokenCommand.self, ErasuresCommand.self,
-            RemoveExpiredCommand.self,
+            RemoveExpiredCommand.self, PartitionTripsCommand.self,
         ]
     )
 }

@@ -190,7 +190,8 @@ import TripHistoryDomain
                 try connection.execute(unsafeSQL: "DEALLOCATE data_test_plan; RESET plan_cache_mode")
                 return try (0..<rows.count).compactMap { try rows.string($0, 0) }.joined(separator: "\n")
             }
-            #expect(plan.contains("Index Scan using trips_rider_history"), "\(plan)")
+            // One index range scan per year's partition, on the partition's copy of trips_rider_history.
+            #expect(plan.contains("Index Scan using trips_y2026_rider_history"), "\(plan)")
             #expect(!plan.contains("Sort"), "\(plan)")
             let condition = plan.split(separator: "\n").first { $0.contains("Index Cond:") } ?? ""
             #expect(
@@ -222,7 +223,8 @@ import TripHistoryDomain
                     let rows = try connection.query("\(unsafeSQL: explain)")
                     try connection.execute(unsafeSQL: "DEALLOCATE data_test_start; RESET plan_cache_mode")
                     let plan = try (0..<rows.count).compactMap { try rows.string($0, 0) }
-                    #expect(plan.contains { $0.contains("Index Scan using trips_rider_history") }, "\(plan)")
+                    #expect(plan.contains { $0.contains("Index Scan using trips_y2025_rider_history") }, "\(plan)")
+                    #expect(!plan.contains { $0.contains("trips_y2026") }, "the newer year is pruned: \(plan)")
                     let buffers = try #require(plan.first { $0.contains("Buffers: shared") }, "\(plan)")
                     return buffers.split(separator: " ").compactMap { word -> Int? in
                         guard let equals = word.firstIndex(of: "=") else { return nil }
@@ -274,8 +276,15 @@ import TripHistoryDomain
             let rider = DataTestDatabase.randomRiderID()
             let first = try await repository.record(
                 dataTestTrip(rider: rider, requestedAtMicros: Self.base, status: .completed), idempotency: nil)
-            // The limit's worth of copies, a minute apart, written by the database itself.
+            // The limit's worth of copies, a minute apart, written by the database itself, into the partitions
+            // of the years they reach.
             try await pool.withConnection { connection in
+                try connection.execute(
+                    unsafeSQL: """
+                        SELECT trips_ensure_partitions('trips', requested_at - \(TripCount.exactLimit) * interval '1 minute',
+                            requested_at)
+                        FROM trips WHERE id = \(first.trip.id.rawValue)
+                        """)
                 try connection.execute(
                     unsafeSQL: """
                         INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at,

@@ -77,7 +77,8 @@ import TripHistoryTestSupport
         try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
             let url = pool.configuration.connectionString
             let rider = DataTestDatabase.randomRiderID()
-            let longAgo = Date().addingTimeInterval(-100 * 86_400)
+            // In a year that ended before a month's cutoff, whatever the day of the run.
+            let longAgo = Date().addingTimeInterval(-400 * 86_400)
             let stored = try await PostgresTripRepository(pool: pool).record(
                 try dataTestTrip(rider: rider, requestedAtMicros: Timestamp.micros(longAgo)), idempotency: nil
             ).trip

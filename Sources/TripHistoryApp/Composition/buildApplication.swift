@@ -150,7 +150,7 @@ public func buildApplication(
     // Added first, so it stops last and exports the spans of the other services' shutdown.
     if let tracing { application.addServices(tracing.service) }
     application.addServices(
-        pool, analystPool, health,
+        pool, analystPool, health, TripPartitionMaintainer(pool: pool, logger: logger),
         ExpiredRowPurger(
             pool: pool,
             expiries: [

@@ -2,11 +2,12 @@ import Foundation
 import TripHistoryDomain
 
 /// Locks every trip of the rider, in the order an adjustment locks its trip before the rider's counter, so an
-/// erasure and an adjustment of the same rider queue on the trip instead of deadlocking.
+/// erasure and an adjustment of the same rider queue on the trip instead of deadlocking; in id order, the order
+/// the online partitioning's copy share-locks trips in, so the two never wait for each other in a cycle.
 struct LockRiderTrips: PostgresPreparedStatement {
     typealias Row = Void
-    static let name = "erasure_lock_trips_v1"
-    static let sql = "SELECT 1 FROM trips WHERE rider_id = $1 FOR UPDATE"
+    static let name = "erasure_lock_trips_v2"
+    static let sql = "SELECT 1 FROM trips WHERE rider_id = $1 ORDER BY id FOR UPDATE"
 
     let riderID: RiderID
 
@@ -38,16 +39,22 @@ struct LockRiderChangeCounter: PostgresPreparedStatement {
     }
 }
 
-/// Deletes the rider's trips (their receipts, ledgers and idempotency keys go with them by cascade), appends
-/// an `erased` entry per trip to the rider's feed, and writes the audit record, in one statement; returns the
-/// record. Run with the rider's trips and counter locked.
+/// Deletes the rider's trips with their receipts, ledgers and idempotency keys, appends an `erased` entry per
+/// trip to the rider's feed, and writes the audit record, in one statement; returns the record. Run with the
+/// rider's trips and counter locked.
 struct EraseRiderTrips: PostgresPreparedStatement {
-    static let name = "erasure_delete_v1"
+    static let name = "erasure_delete_v2"
     static let sql = """
         WITH gone AS (
             DELETE FROM trips WHERE rider_id = $1 RETURNING id
+        ), receipts AS (
+            DELETE FROM trip_receipts WHERE trip_id IN (SELECT id FROM gone)
+        ), keys AS (
+            DELETE FROM idempotency_keys WHERE trip_id IN (SELECT id FROM gone)
+        ), ledger_rows AS (
+            DELETE FROM trip_adjustments WHERE trip_id IN (SELECT id FROM gone) RETURNING 1
         ), ledger AS (
-            SELECT count(*) AS entries FROM trip_adjustments WHERE trip_id IN (SELECT id FROM gone)
+            SELECT count(*) AS entries FROM ledger_rows
         ), counted AS (
             SELECT count(*) AS trips FROM gone
         ), counter AS (

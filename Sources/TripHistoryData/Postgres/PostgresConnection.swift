@@ -113,6 +113,16 @@ public final class PostgresConnection: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` with neither the session's `statement_timeout` nor the client's query timeout, and restores
+    /// both afterwards: for maintenance whose statements may rightly wait long (a migration waiting for
+    /// another, `DETACH PARTITION CONCURRENTLY` waiting for old transactions, `ANALYZE` of a large table).
+    public func withoutTimeouts<T>(_ body: () throws -> T) throws -> T {
+        let previous = try query("SHOW statement_timeout").string(0, 0) ?? "0"
+        try execute(unsafeSQL: "SET statement_timeout = 0")
+        defer { try? execute(unsafeSQL: "SET statement_timeout = '\(previous)'") }
+        return try withQueryTimeout(nil, body)
+    }
+
     /// Whether the connection is usable as far as the client can tell without a round trip: reads what the
     /// server may have sent (e.g. a shutdown notice) and reports false once the socket is closed.
     public var isAlive: Bool {

@@ -15,7 +15,8 @@ struct SeedTripGenerator {
         (Array("UberX".utf8), 100), (Array("Comfort".utf8), 130), (Array("Black".utf8), 200), (Array("Pool".utf8), 80),
     ]
     private static let microsPerSecond: Int64 = 1_000_000
-    private static let window: Int64 = 2 * 365 * 86_400 * microsPerSecond
+    /// How far before the window's end the request times reach.
+    static let window: Int64 = 2 * 365 * 86_400 * microsPerSecond
 
     private let cities: [EncodedCity]
     private let lastRider: Int

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import TripHistoryDomain
 
 /// Loads deterministic, realistic demo trips for riders `1...riders` with `COPY ... FROM STDIN`.
 ///
@@ -10,7 +11,8 @@ public import Logging
 /// the fare's breakdown, a payment, a driver and car, and for a completed trip a route from pickup to dropoff. Rows are streamed in 1 MiB
 /// chunks, so memory stays flat whatever the count; `SeedDistribution` gives every rider the same count or a
 /// heavy-tailed one. Seeding riders that already have trips replaces them:
-/// their old trips (and idempotency keys) are deleted in the same transaction as the load.
+/// their old trips (with their receipts, ledgers and idempotency keys) are deleted in the same transaction as
+/// the load, and the years the load spans get their partitions.
 public struct TripSeeder: Sendable {
     /// The default end of the seeded window, fixed so that a seed means the same rows on every day.
     public static let defaultWindowEnd = Date(timeIntervalSince1970: 1_793_491_200)  // 2026-11-01T00:00:00Z
@@ -66,7 +68,21 @@ public struct TripSeeder: Sendable {
                     // Loading a million rows takes longer than the request timeout allows.
                     try connection.execute(unsafeSQL: "SET LOCAL statement_timeout = 0")
                     try connection.query(
-                        "DELETE FROM trips WHERE rider_id BETWEEN \(riders.lowerBound) AND \(riders.upperBound)"
+                        """
+                        WITH gone AS (
+                            DELETE FROM trips WHERE rider_id BETWEEN \(riders.lowerBound) AND \(riders.upperBound)
+                            RETURNING id
+                        ), receipts AS (
+                            DELETE FROM trip_receipts WHERE trip_id IN (SELECT id FROM gone)
+                        ), keys AS (
+                            DELETE FROM idempotency_keys WHERE trip_id IN (SELECT id FROM gone)
+                        )
+                        DELETE FROM trip_adjustments WHERE trip_id IN (SELECT id FROM gone)
+                        """
+                    )
+                    let windowStart = Timestamp.date(micros: windowEndMicros - SeedTripGenerator.window)
+                    try connection.query(
+                        "SELECT trips_ensure_partitions('trips', \(windowStart)::timestamptz, \(Timestamp.date(micros: windowEndMicros))::timestamptz)"
                     )
                     var generator = SeedTripGenerator(
                         riders: riders, distribution: distribution, seed: seed, windowEndMicros: windowEndMicros

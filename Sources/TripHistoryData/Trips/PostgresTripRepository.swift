@@ -97,7 +97,9 @@ public struct PostgresTripRepository: TripRepository {
     /// (`.riderErased`), also when the erasure commits while this transaction runs. A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
     /// either becomes durable or was never stored, and a retry under the same key finds out which.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
-        try await write("record trip", riderID: trip.riderID, idempotency: idempotency) { connection in
+        try await write(
+            "record trip", riderID: trip.riderID, idempotency: idempotency, requestedAt: trip.details.requestedAt
+        ) { connection in
             guard let inserted = try connection.executeFirst(InsertTrip(trip: trip)) else {
                 throw PostgresError(kind: .decoding, message: "insert returned no id")
             }
@@ -148,9 +150,11 @@ public struct PostgresTripRepository: TripRepository {
     /// a concurrent twin gets `.conflict`; a key used before by another body gets `.idempotencyKeyReused`; a
     /// repeat of the same request writes nothing but the key's row again, so that its commit, too, waits for
     /// the standby before the trip is returned with `replayed` (the first answer may have been lost with a
-    /// commit the standby never confirmed). Otherwise `body` runs and the key is stored with its trip.
+    /// commit the standby never confirmed). Otherwise `body` runs and the key is stored with its trip. A write
+    /// of a trip requested in a year the table has no partition for creates the partition and runs again: the
+    /// first transaction rolled back whole, so nothing of it was acknowledged.
     private func write(
-        _ operation: String, riderID: RiderID, idempotency: IdempotencyRequest?,
+        _ operation: String, riderID: RiderID, idempotency: IdempotencyRequest?, requestedAt: Date? = nil,
         _ body: @escaping @Sendable (PostgresConnection) throws -> Trip
     ) async throws -> RecordedTrip {
         let requiresStandbyCopy = self.requiresStandbyCopy
@@ -182,7 +186,16 @@ public struct PostgresTripRepository: TripRepository {
             if requiresStandbyCopy { try connection.awaitStandbyCopy() }
             return recorded
         }
-        return try await mapErrors(operation) { try await pool.withConnection(store) }
+        let storeInItsPartition: @Sendable (PostgresConnection) throws -> RecordedTrip = { connection in
+            do {
+                return try store(connection)
+            } catch let error as PostgresError where error.isMissingPartition {
+                guard let requestedAt else { throw error }
+                try connection.execute(EnsureTripPartition(at: requestedAt))
+                return try store(connection)
+            }
+        }
+        return try await mapErrors(operation) { try await pool.withConnection(storeInItsPartition) }
     }
 
     /// Erases the rider in one transaction: the rider's trips locked (in the order adjustments lock them), then

@@ -10,10 +10,12 @@ import TripHistoryDomain
 struct RemoveExpiredCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove-expired",
-        abstract: "Remove the trips requested before the retention's oldest month, as serve does in the background.",
+        abstract:
+            "Remove the years of trips that ended before the retention's cutoff, as serve does in the background.",
         discussion: """
-            Each trip goes with its receipt, ledger and idempotency keys, and is reported to its rider's changes \
-            feed as erased. Prints how many trips of how many riders were removed, and the cutoff.
+            Each year's partition is detached and dropped; each of its trips goes with its receipt, ledger and \
+            idempotency keys, and is reported to its rider's changes feed as erased. Prints how many trips of \
+            how many riders were removed, the years, and the cutoff.
             """
     )
 
@@ -39,8 +41,9 @@ struct RemoveExpiredCommand: AsyncParsableCommand {
             configuration: .init(connectionString: connectionString, size: 1), logger: logger)
         do {
             let removal = try await ExpiredTripRemover(pool: pool, retention: retention, logger: logger).removeExpired()
+            let years = removal.years.isEmpty ? "none" : removal.years.map(String.init).joined(separator: ", ")
             print(
-                "removed \(removal.trips) trips of \(removal.riders) riders requested before "
+                "removed \(removal.trips) trips of \(removal.riders) riders, the years \(years), which ended before "
                     + removal.cutoff.ISO8601Format(.iso8601))
             await pool.shutdown()
         } catch {
