@@ -61,6 +61,13 @@ wait_http() { # URL [expected status] [seconds]
 # psql on the benchmark database, stopping at the first error.
 psql_run() { "$PSQL_BIN" -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" "$@"; }
 
+# Reads the trips' partitions with their rider-history and primary-key indexes into shared buffers (pg_prewarm
+# reads tables and indexes with storage: the partitions, not their partitioned parents).
+PREWARM_TRIPS_SQL="SELECT sum(pg_prewarm(relid)) FROM (
+    SELECT relid, isleaf FROM pg_partition_tree('trips') UNION ALL
+    SELECT relid, isleaf FROM pg_partition_tree('trips_rider_history') UNION ALL
+    SELECT relid, isleaf FROM pg_partition_tree('trips_pkey')) AS r WHERE isleaf"
+
 # Starts the throwaway cluster tuned for benchmarks (durable, sized to this machine's memory), migrates it
 # with the release build (the files of MIGRATIONS_DIR when set, else migrations/), and sets the service's secret.
 provision_cluster() {

@@ -49,12 +49,14 @@ run_privacy_section() {
 }
 
 # Seeds riders beyond every other section's, moves their trips twenty years back (every time column, so the
-# checks hold) and times their removal by a retention of 120 months, which reaches only them.
+# checks hold; into partitions of those years) and times their removal by a retention of 120 months, which
+# reaches only them: their years leave whole.
 measure_retention() {
     local first=$((DEEP_RIDER + 100000)) before after started ended output
     "$BIN/trip-history" seed --riders "$RETENTION_RIDERS" --first-rider "$first" --trips-per-rider "$RETENTION_TRIPS" \
         --seed 7 >/dev/null 2>&1
-    psql_run -c "UPDATE trips SET requested_at = requested_at - interval '20 years',
+    psql_run -c "SELECT trips_ensure_partitions('trips', now() - interval '23 years', now() - interval '19 years')" \
+        -c "UPDATE trips SET requested_at = requested_at - interval '20 years',
             started_at = started_at - interval '20 years', completed_at = completed_at - interval '20 years'
         WHERE rider_id BETWEEN $first AND $((first + RETENTION_RIDERS - 1))" -c "VACUUM ANALYZE trips" >/dev/null
     RT_TRIPS=$(psql_run -At -c "SELECT count(*) FROM trips WHERE requested_at < now() - interval '10 years'")
