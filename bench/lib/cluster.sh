@@ -118,6 +118,9 @@ choose_server_options() {
 # SERVER_ENV (an array of NAME=VALUE) is added to its environment.
 start_server() { # MODE (cached|uncached) [PORT [BINARY]]
     local mode=$1 port=${2:-$SERVER_PORT} binary=${3:-$BIN/trip-history} args=() env_cache=on
+    # The checkout's migrations, unless SERVER_OWN_MIGRATIONS=1 has the binary check the schema against its own.
+    local migrations=(--migrations "$ROOT/migrations")
+    [[ ${SERVER_OWN_MIGRATIONS:-0} != 1 ]] || migrations=()
     if [[ $mode == uncached ]]; then
         args=(${CACHE_FLAG[@]+"${CACHE_FLAG[@]}"})
         env_cache=off
@@ -132,7 +135,7 @@ start_server() { # MODE (cached|uncached) [PORT [BINARY]]
         TRIP_HISTORY_CACHE=$env_cache LOG_LEVEL=$SERVER_LOG_LEVEL TRIP_HISTORY_LOG_LEVEL=$SERVER_LOG_LEVEL \
         TRIP_HISTORY_DB_POOL_SIZE=$POOL_SIZE TRIP_HISTORY_DB_PIPELINED_CONNECTIONS=$PIPELINED env ${SERVER_ENV[@]+"${SERVER_ENV[@]}"} \
         "$binary" serve --host 127.0.0.1 \
-        --port "$port" --migrations "$ROOT/migrations" \
+        --port "$port" ${migrations[@]+"${migrations[@]}"} \
         --openapi "$ROOT/openapi.yaml" ${args[@]+"${args[@]}"} >>"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     wait_http "http://127.0.0.1:$port/readyz" 200 60 || { tail -n 30 "$WORK/server.log" >&2; th_die "the service did not become ready"; }

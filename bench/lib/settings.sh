@@ -21,6 +21,9 @@ read_settings() {
     # a side that exports traces without an endpoint sends them to an nginx location that answers 200.
     BASELINE_ENV=${BENCH_BASELINE_ENV:-}
     CANDIDATE_ENV=${BENCH_CANDIDATE_ENV:-}
+    # compare: 1 serves the baseline from a database of its own, migrated by the baseline's own migrations and
+    # seeded by it with the same rows and ids, for an A/B across a schema change; 0 serves both from one.
+    BASELINE_OWN_DATABASE=${BENCH_BASELINE_OWN_DATABASE:-0}
 
     # Load generation.
     DURATION=${BENCH_DURATION:-10s}            # length of each measured wrk / pgbench run

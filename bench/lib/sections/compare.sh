@@ -27,11 +27,40 @@ compare_target() { # ROUND SIDE TARGET ETAG
     th_log "  round $round $side $target: ${W_RPS:-0} req/s, server ${server[$key]##* } ms, PostgreSQL ${pg[$key]##* } ms per request"
 }
 
-# Sets SERVER_ENV to SIDE's BENCH_*_ENV settings; traces exported without an endpoint go to nginx's sink.
+# With BENCH_BASELINE_OWN_DATABASE=1: database `baseline` of the same cluster, migrated by the baseline binary
+# and seeded by it as seed_data seeds (in a subshell, so the report's figures stay the candidate's), its ids
+# starting where the candidate's do, so the wrk scripts' trip ids name the same trips in both.
+prepare_baseline_database() {
+    BASELINE_DATABASE_URL=${DATABASE_URL%/*}/baseline
+    th_log "compare: the baseline's own database, migrated and seeded by $BASELINE_BIN"
+    psql_run -c "DROP DATABASE IF EXISTS baseline" -c "CREATE DATABASE baseline" >/dev/null
+    local first_id bin_dir=$WORK/baseline-bin
+    first_id=$(psql_run -At -c "SELECT min(id) FROM trips")
+    mkdir -p "$bin_dir"
+    ln -sf "$BASELINE_BIN" "$bin_dir/trip-history"
+    (
+        DATABASE_URL=$BASELINE_DATABASE_URL BIN=$bin_dir
+        "$BIN/trip-history" migrate >/dev/null
+        psql_run -c "SELECT setval(pg_get_serial_sequence('trips', 'id'), $first_id, false)" >/dev/null
+        seed_data
+    ) || th_die "the baseline's database could not be seeded"
+    local count baseline_count
+    count=$(psql_run -At -c "SELECT count(*), sum(id) FROM trips")
+    baseline_count=$("$PSQL_BIN" -X -At "$BASELINE_DATABASE_URL" -c "SELECT count(*), sum(id) FROM trips")
+    [[ $count == "$baseline_count" ]] || th_die "the baseline's trips ($baseline_count) differ from the candidate's ($count)"
+}
+
+# Sets SERVER_ENV to SIDE's BENCH_*_ENV settings (and the baseline's own database, if it has one); traces
+# exported without an endpoint go to nginx's sink.
 compare_side_env() { # SIDE
     local settings=$CANDIDATE_ENV
     [[ $1 == baseline ]] && settings=$BASELINE_ENV
     read -r -a SERVER_ENV <<<"$settings"
+    SERVER_OWN_MIGRATIONS=0
+    if [[ $1 == baseline && $BASELINE_OWN_DATABASE == 1 ]]; then
+        SERVER_ENV+=("DATABASE_URL=$BASELINE_DATABASE_URL" "TRIP_HISTORY_DATABASE_URL=$BASELINE_DATABASE_URL")
+        SERVER_OWN_MIGRATIONS=1
+    fi
     if [[ " $settings " == *" OTEL_TRACES_EXPORTER=otlp "* && " $settings " != *" OTEL_EXPORTER_OTLP_"* ]]; then
         [[ -n ${NGINX_PID:-} ]] || start_nginx
         SERVER_ENV+=("OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$NGINX_PORT")
@@ -45,6 +74,7 @@ run_compare_section() {
     local round_count=$((ROUNDS > 0 ? ROUNDS : 1)) round side target binary etag
     AUTH=(-H "Authorization: Bearer $DEEP_TOKEN")
     PAGE1_URL="/v1/riders/$DEEP_RIDER/trips?limit=$PAGE_LIMIT"
+    [[ $BASELINE_OWN_DATABASE != 1 ]] || prepare_baseline_database
     for round in $(seq 1 "$round_count"); do
         # Alternate which build goes first (ABBA): the second of a pair measures a few percent faster on the
         # same code (an A/A run showed it on the cached targets), and alternating cancels that out of the
@@ -65,7 +95,7 @@ run_compare_section() {
             stop_server
         done
     done
-    SERVER_ENV=()
+    SERVER_ENV=() SERVER_OWN_MIGRATIONS=0
     if [[ -n ${NGINX_PID:-} ]]; then stop_nginx; fi
     # shellcheck disable=SC2016 # backquotes are Markdown
     {
@@ -73,9 +103,11 @@ run_compare_section() {
             "$round_count" "$ROUND_DURATION"
         local candidate="this checkout, $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
         [[ -z $CANDIDATE_BIN ]] || candidate="\`$CANDIDATE_BIN\` ($(sha256sum "$CANDIDATE_BIN" | cut -c1-12))"
-        printf -- '- baseline: `%s` (%s)%s\n- candidate: %s%s\n\n' "$BASELINE_BIN" \
-            "$(sha256sum "$BASELINE_BIN" | cut -c1-12)" "${BASELINE_ENV:+, with \`$BASELINE_ENV\`}" "$candidate" \
-            "${CANDIDATE_ENV:+, with \`$CANDIDATE_ENV\`}"
+        local own=""
+        [[ $BASELINE_OWN_DATABASE != 1 ]] || own=", on a database of its own migrated and seeded by itself"
+        printf -- '- baseline: `%s` (%s)%s%s\n- candidate: %s%s\n\n' "$BASELINE_BIN" \
+            "$(sha256sum "$BASELINE_BIN" | cut -c1-12)" "${BASELINE_ENV:+, with \`$BASELINE_ENV\`}" "$own" \
+            "$candidate" "${CANDIDATE_ENV:+, with \`$CANDIDATE_ENV\`}"
         printf '| target | build | median req/s | median service CPU ms/req | median PostgreSQL CPU ms/req | req/s per round |\n'
         printf '|---|---|---:|---:|---:|---|\n'
         for target in "${COMPARE_TARGETS[@]}"; do

@@ -87,7 +87,7 @@ write_privacy_part() {
             "$(median_max "${PV_ERASE_MS[@]}")"
         printf '| rider export, CSV | %s | %s KiB |\n' "$(median_max "${PV_CSV_MS[@]}")" "$((PV_CSV_BYTES / 1024))"
         printf '| rider export, NDJSON | %s | %s KiB |\n\n' "$(median_max "${PV_NDJSON_MS[@]}")" "$((PV_NDJSON_BYTES / 1024))"
-        printf -- '- retention: `trip-history remove-expired` removed %s trips (%s riders, receipts as the seeder writes them) in %s s, %s trips/s, writing %s MB of WAL (`%s`)\n\n' \
+        printf -- '- retention: `trip-history remove-expired` removed %s trips (%s riders, receipts as the seeder writes them; their years detached, reported to the feed in batches, dropped) in %s s, %s trips/s, writing %s MB of WAL (`%s`)\n\n' \
             "$RT_TRIPS" "$RETENTION_RIDERS" "$RT_SECONDS" "$(awk -v n="$RT_TRIPS" -v s="$RT_SECONDS" 'BEGIN { printf "%.0f", n / s }')" \
             "$RT_WAL_MB" "$RT_OUTPUT"
     } >"$(report_part privacy)"
