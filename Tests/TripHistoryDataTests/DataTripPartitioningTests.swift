@@ -5,13 +5,13 @@ import TripHistoryDomain
 
 @testable import TripHistoryData
 
-/// A trips table that held trips before migration 0008 is partitioned online (`TripTablePartitioner`): while
+/// A populated trips table is partitioned online (`TripTablePartitioner`): while
 /// riders record, adjust and erase, every trip ends up in its year's partition exactly as the writes left it,
 /// and no step queues reads behind a lock it waits for. Each test has a schema of its own.
 @Suite struct DataTripPartitioningTests {
     /// Runs `body` on a new schema migrated up to 0007, filled with `trips` trips of riders
-    /// `firstRider..<firstRider + 30` from January 2023 on (8 hours apart), and then migrated to the end:
-    /// migration 0008 leaves such a table unpartitioned.
+    /// `firstRider..<firstRider + 30` from January 2023 on (8 hours apart), and then migrated to the end (as a
+    /// deployment from before 0008 is).
     private static func withPopulatedSchema(
         trips: Int, firstRider: Int64, _ body: (PostgresConnectionPool) async throws -> Void
     ) async throws {
@@ -68,7 +68,7 @@ import TripHistoryDomain
     @Test func aPopulatedTableIsPartitionedWhileRidersWriteAndEveryWriteIsKept() async throws {
         let firstRider = DataTestDatabase.randomRiderID().rawValue
         try await Self.withPopulatedSchema(trips: 3000, firstRider: firstRider) { pool in
-            #expect(try await !Self.isPartitioned(pool), "0008 leaves a populated table as it is")
+            #expect(try await !Self.isPartitioned(pool), "migrating does not partition")
             let before = try await Self.tripRows(pool)
             #expect(before.count == 3000)
             let repository = PostgresTripRepository(pool: pool)
@@ -181,6 +181,8 @@ import TripHistoryDomain
 @Suite struct DataTripPartitionYearsTests {
     @Test func tripsOfTheFirstAndLastYearsTheAPIAcceptsGetTheirPartitions() async throws {
         try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
+            let outcome = try await TripTablePartitioner(pool: pool).partition()
+            #expect(outcome.partitioned && outcome.copied == 0, "an empty table is partitioned at once")
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let instants = ["0000-06-01T00:00:00Z", "0001-06-01T00:00:00Z", "9999-12-31T23:58:00Z"]

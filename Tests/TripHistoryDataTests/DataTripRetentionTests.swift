@@ -46,6 +46,7 @@ import TripHistoryDomain
 
     @Test func yearsLeaveWholeOnceTheCutoffPassesTheirEndAndEachTripIsReportedErased() async throws {
         try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
+            _ = try await TripTablePartitioner(pool: pool).partition()
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let other = DataTestDatabase.randomRiderID()
@@ -120,6 +121,7 @@ import TripHistoryDomain
     /// the next run: each trip is reported once.
     @Test func aRemovalThatStoppedMidwayGoesOnFromItsLastBatch() async throws {
         try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
+            _ = try await TripTablePartitioner(pool: pool).partition()
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             var recorded: [Trip] = []
@@ -148,6 +150,22 @@ import TripHistoryDomain
                 try $0.query("SELECT count(*) FROM trip_retirements").int64(0, 0)
             }
             #expect(progress == 0)
+        }
+    }
+}
+
+/// A retention on the unpartitioned table removes nothing and says what it needs.
+@Suite struct DataTripRetentionLayoutTests {
+    @Test func anUnpartitionedTableKeepsItsTripsAndTheRunFails() async throws {
+        try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let old = try await repository.record(
+                try dataTestTrip(rider: rider, requestedAtMicros: 1_262_304_000_000_000), idempotency: nil
+            ).trip  // 2010
+            let remover = ExpiredTripRemover(pool: pool, retention: TripRetention(months: 1))
+            await #expect(throws: RetentionError.self) { try await remover.removeExpired() }
+            #expect(try await repository.trip(id: old.id, riderID: rider) != nil)
         }
     }
 }

@@ -82,6 +82,7 @@ import TripHistoryTestSupport
             let stored = try await PostgresTripRepository(pool: pool).record(
                 try dataTestTrip(rider: rider, requestedAtMicros: Timestamp.micros(longAgo)), idempotency: nil
             ).trip
+            _ = try await TripTablePartitioner(pool: pool).partition()
 
             let configuration = try ServiceConfiguration(
                 settings: SettingsReader(environment: [

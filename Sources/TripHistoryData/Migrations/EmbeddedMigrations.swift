@@ -11,6 +11,6 @@ enum EmbeddedMigrations {
         ("0005_trip_lifecycle.sql", PackageResources._005_trip_lifecycle_sql),
         ("0006_rider_erasures.sql", PackageResources._006_rider_erasures_sql),
         ("0007_analyst_changes_feed.sql", PackageResources._007_analyst_changes_feed_sql),
-        ("0008_partition_trips_by_year.sql", PackageResources._008_partition_trips_by_year_sql),
+        ("0008_trip_partitioning.sql", PackageResources._008_trip_partitioning_sql),
     ]
 }

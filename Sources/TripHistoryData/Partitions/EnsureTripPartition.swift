@@ -1,7 +1,7 @@
 import Foundation
 
 /// Creates the partition of the trips table for the UTC year of `at` if it has none (`trips_ensure_partition`
-/// of migration 0008), and does nothing on a table not yet partitioned: what a writer runs, outside its
+/// of migration 0008), and does nothing on a table that is not partitioned: what a writer runs, outside its
 /// transaction, when its insert met a year without a partition.
 struct EnsureTripPartition: PostgresPreparedStatement {
     typealias Row = Void

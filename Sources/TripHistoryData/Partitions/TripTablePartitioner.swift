@@ -1,7 +1,7 @@
 public import Logging
 
-/// Partitions a populated trips table by year while the service keeps serving it (migration 0008 does it at
-/// once for an empty table): the partitioned twin and a trigger that mirrors every write into it, then the
+/// Partitions the trips table by year while the service keeps serving it (at once when it is empty), as a
+/// retention needs it: the partitioned twin and a trigger that mirrors every write into it, then the
 /// rows copied in batches of `batchSize`, each its own short transaction, then the twin swapped in under the
 /// old name. No step holds a lock that blocks reads or writes for longer than `lockTimeout`: a step that cannot
 /// get its lock in that time gives up, so nothing queues behind it, and tries again after `retryPause`.

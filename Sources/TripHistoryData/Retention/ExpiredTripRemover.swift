@@ -15,8 +15,9 @@ public import TripHistoryDomain
 ///
 /// Every `interval`, and once at start. Counts the trips it removed
 /// (`trip_history_retention_removed_trips_total`) and records when a run last finished
-/// (`trip_history_retention_last_success_timestamp_seconds`), so an alert can tell a stalled job. A table not
-/// yet partitioned (`trip-history partition-trips`) keeps its trips, with a warning at every run.
+/// (`trip_history_retention_last_success_timestamp_seconds`), so an alert can tell a stalled job. A retention
+/// needs the partitioned table (`trip-history partition-trips`): on an unpartitioned one a run removes nothing
+/// and fails with `RetentionError.tripsNotPartitioned`, so the job logs an error and its alert fires.
 public struct ExpiredTripRemover: Service {
     private let pool: PostgresConnectionPool
     private let retention: TripRetention
@@ -59,7 +60,7 @@ public struct ExpiredTripRemover: Service {
                         ])
                 }
             } catch {
-                logger.warning("removing trips past the retention failed", metadata: ["error": "\(error)"])
+                logger.error("removing trips past the retention failed", metadata: ["error": "\(error)"])
             }
         }
     }
@@ -81,10 +82,7 @@ public struct ExpiredTripRemover: Service {
     public func removeExpired() async throws -> Removal {
         let cutoff = retention.cutoff(at: now())
         guard try await pool.withConnection({ try $0.executeFirst(TripsArePartitioned()) }) == true else {
-            logger.warning(
-                "trips past the retention are kept: the trips table is not partitioned (run trip-history partition-trips)"
-            )
-            return Removal(cutoff: cutoff, years: [], trips: 0, riders: 0)
+            throw RetentionError.tripsNotPartitioned
         }
         for year in try await pool.withConnection({ try $0.execute(ExpiredTripPartitions(cutoff: cutoff)) }) {
             try await pool.withConnection { try Self.detach(year, on: $0) }
@@ -134,5 +132,15 @@ public struct ExpiredTripRemover: Service {
             let table = ExpiredTripPartitions.table(partition.year)
             try connection.execute(unsafeSQL: "ALTER TABLE trips DETACH PARTITION \(table) \(how)")
         }
+    }
+}
+
+/// Why a retention cannot run.
+public enum RetentionError: Error, CustomStringConvertible {
+    /// The trips table is not partitioned, so no year can leave whole.
+    case tripsNotPartitioned
+
+    public var description: String {
+        "a retention needs the trips table partitioned by year: run trip-history partition-trips once (online)"
     }
 }

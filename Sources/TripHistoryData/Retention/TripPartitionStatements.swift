@@ -1,7 +1,6 @@
 import Foundation
 
-/// Whether the trips table is partitioned (migration 0008, or `trip-history partition-trips` for a table that
-/// held trips before it).
+/// Whether the trips table is partitioned (`trip-history partition-trips`).
 struct TripsArePartitioned: PostgresPreparedStatement {
     static let name = "trips_partitioned_v1"
     static let sql = "SELECT EXISTS (SELECT 1 FROM pg_partitioned_table WHERE partrelid = to_regclass('trips'))"

@@ -4,13 +4,14 @@ import Logging
 import TripHistoryApp
 import TripHistoryData
 
-/// `trip-history partition-trips`: partitions a trips table that held trips before migration 0008, online.
+/// `trip-history partition-trips`: partitions the trips table by year, online; what a retention needs.
 struct PartitionTripsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "partition-trips",
-        abstract: "Partition a populated trips table by year while the service keeps serving it.",
+        abstract: "Partition the trips table by year while the service keeps serving it (a retention needs it).",
         discussion: """
-            Migrate first. Mirrors every write into a partitioned twin, copies the trips in short batches, then \
+            Migrate first. Instant on an empty table. Mirrors every write into a partitioned twin, copies the \
+            trips in short batches, then \
             swaps the twin in under the old name; no step blocks reads or writes for more than a second (a step \
             that cannot get its lock in that time gives up and tries again). Run it again after an interruption: \
             it goes on where it stopped. Does nothing on a table that is partitioned already.

@@ -1,12 +1,13 @@
--- Trips range-partitioned by the UTC year of requested_at, so that trips past the retention leave a year at a
+-- What partitions trips by the UTC year of requested_at, so that trips past the retention leave a year at a
 -- time by DETACH and DROP instead of row by row (docs/SCALING.md says why a year and not a month). Partition
 -- trips_yYYYY holds one year; its indexes are named after it. A year gets its partition when a trip of it is
 -- first written (trips_ensure_partition, called by the writers that meet the missing partition) or ahead of
 -- time by the service's maintenance job.
 --
--- This migration partitions an empty table at once. A populated one stays as it is, fully served, until
--- `trip-history partition-trips` moves it online with the functions below: a mirror trigger, a copy in short
--- batches, then a swap of names under a lock that gives up after a second instead of queueing reads and writes.
+-- Partitioning is what a retention needs, and it costs every read that cannot prune (BENCHMARKS.md), so it is
+-- not done here: `trip-history partition-trips` does it, online, with the functions below (a mirror trigger, a
+-- copy in short batches, then a swap of names under a lock that gives up after a second instead of queueing
+-- reads and writes), at once on an empty table. Everything here also works on the unpartitioned table.
 SET LOCAL lock_timeout = '1s';
 
 -- A foreign key to a partitioned table must name its partition key, which receipts, ledger rows and idempotency
@@ -165,18 +166,3 @@ CREATE TABLE trip_retirements (
     year             integer PRIMARY KEY,
     reported_through bigint  NOT NULL
 );
-
--- An empty table is partitioned here, in one go; a populated one waits for `trip-history partition-trips`.
-DO $$
-BEGIN
-    IF EXISTS (SELECT 1 FROM trips) THEN
-        RAISE NOTICE 'trips holds rows: run trip-history partition-trips to partition it online';
-        RETURN;
-    END IF;
-    LOCK TABLE trips IN ACCESS EXCLUSIVE MODE;
-    IF NOT EXISTS (SELECT 1 FROM trips) THEN
-        PERFORM trips_partitioning_begin();
-        PERFORM trips_partitioning_swap();
-        DROP TABLE trips_unpartitioned;
-    END IF;
-END $$;
