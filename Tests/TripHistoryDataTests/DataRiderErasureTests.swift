@@ -37,23 +37,28 @@ import TripHistoryDomain
         }
     }
 
-    @Test func anErasureRemovesEveryCopyReportsEachTripAndKeepsAnAuditRecord() async throws {
+    /// On the default table and on the yearly partitions a retention needs (the trips straddle a new year).
+    @Test(arguments: [false, true])
+    func anErasureRemovesEveryCopyReportsEachTripAndKeepsAnAuditRecord(partitioned: Bool) async throws {
         try await DataTestDatabase.withMigratedFreshSchema { pool in
+            if partitioned { _ = try await TripTablePartitioner(pool: pool).partition() }
             let repository = PostgresTripRepository(pool: pool)
             let rider = DataTestDatabase.randomRiderID()
             let other = DataTestDatabase.randomRiderID()
             let address = "erase-me-\(UUID().uuidString)"
-            let idempotency = IdempotencyRequest(scope: "ingest", key: "k1", fingerprint: "f1")
+            // Keys of their own: a key's lock is an advisory lock, shared by the schemas of the two cases.
+            let idempotency = IdempotencyRequest(scope: "ingest", key: "k1-\(partitioned)", fingerprint: "f1")
             var written: [Trip] = []
             for index in 0..<3 {
-                let new = try trip(rider, at: 1_767_225_600_000_000 + Int64(index) * 1_000_000, address: address)
+                // 2025-12-31T23:59:59Z, then the first two seconds of 2026.
+                let new = try trip(rider, at: 1_767_225_599_000_000 + Int64(index) * 1_000_000, address: address)
                 written.append(try await repository.record(new, idempotency: index == 0 ? idempotency : nil).trip)
             }
             let recorded = written
             _ = try await repository.adjust(
                 try NewAdjustment.requested(kind: .tip, amountMinor: 200, reason: "thanks"), tripID: recorded[1].id,
                 riderID: rider, expectedVersion: nil,
-                idempotency: IdempotencyRequest(scope: "ingest", key: "k2", fingerprint: "f2")
+                idempotency: IdempotencyRequest(scope: "ingest", key: "k2-\(partitioned)", fingerprint: "f2")
             ) { _ in }
             let kept = try await repository.record(
                 try trip(other, at: 1_767_225_600_000_000, address: "someone else"), idempotency: nil
