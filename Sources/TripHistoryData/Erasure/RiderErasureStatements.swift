@@ -47,13 +47,7 @@ struct EraseRiderTrips: PostgresPreparedStatement {
     static let sql = """
         WITH gone AS (
             DELETE FROM trips WHERE rider_id = $1 RETURNING id
-        ), receipts AS (
-            DELETE FROM trip_receipts WHERE trip_id IN (SELECT id FROM gone)
-        ), keys AS (
-            DELETE FROM idempotency_keys WHERE trip_id IN (SELECT id FROM gone)
-        ), ledger_rows AS (
-            DELETE FROM trip_adjustments WHERE trip_id IN (SELECT id FROM gone) RETURNING 1
-        ), ledger AS (
+        ), \(TripStatements.partsDeletion(of: "gone")), ledger AS (
             SELECT count(*) AS entries FROM ledger_rows
         ), counted AS (
             SELECT count(*) AS trips FROM gone

@@ -51,50 +51,51 @@ public struct MigrationRunner: Sendable {
     public func migrate() async throws -> [String] {
         let source = self.source
         let logger = self.logger
-        let restoreTimeout = statementTimeoutMilliseconds
         return try await withConnection { connection in
             let files = try MigrationFile.load(from: source)
             // Migrations and waiting for another migrating process may take longer than a request may, on the
             // server and on the client.
-            let restoreQueryTimeout = connection.queryTimeout
-            connection.queryTimeout = nil
-            defer { connection.queryTimeout = restoreQueryTimeout }
-            try connection.execute(unsafeSQL: "SET statement_timeout = 0")
-            defer { try? connection.execute(unsafeSQL: "SET statement_timeout = \(restoreTimeout)") }
-            try connection.query("SELECT pg_advisory_lock(\(Self.advisoryLockKey))")
-            defer { _ = try? connection.query("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))") }
-            try connection.execute(
-                unsafeSQL: """
-                    CREATE TABLE IF NOT EXISTS schema_migrations (
-                        version integer PRIMARY KEY,
-                        name text NOT NULL,
-                        checksum text NOT NULL,
-                        applied_at timestamptz NOT NULL DEFAULT now()
-                    )
-                    """
-            )
-            let applied = try Self.appliedRows(connection)
-            let pending = try Self.compare(applied: applied, files: files).get()
-            var names: [String] = []
-            for file in pending {
-                do {
-                    try connection.transaction { connection in
-                        try connection.execute(unsafeSQL: file.sql)
-                        try connection.query(
-                            """
-                            INSERT INTO schema_migrations (version, name, checksum, applied_at)
-                            VALUES (\(file.version), \(file.name), \(file.checksum), now())
-                            """
-                        )
-                    }
-                } catch let error as PostgresError where !error.isConnectionProblem {
-                    throw MigrationError.failed(name: file.name, message: error.message)
-                }
-                logger.info("applied migration", metadata: ["migration": "\(file.name)"])
-                names.append(file.name)
-            }
-            return names
+            return try connection.withoutTimeouts { try Self.apply(files, on: connection, logger: logger) }
         }
+    }
+
+    /// Applies the files not yet applied, under the advisory lock; returns their names.
+    private static func apply(
+        _ files: [MigrationFile], on connection: PostgresConnection, logger: Logger
+    ) throws -> [String] {
+        try connection.query("SELECT pg_advisory_lock(\(Self.advisoryLockKey))")
+        defer { _ = try? connection.query("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))") }
+        try connection.execute(
+            unsafeSQL: """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version integer PRIMARY KEY,
+                    name text NOT NULL,
+                    checksum text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """
+        )
+        let applied = try Self.appliedRows(connection)
+        let pending = try Self.compare(applied: applied, files: files).get()
+        var names: [String] = []
+        for file in pending {
+            do {
+                try connection.transaction { connection in
+                    try connection.execute(unsafeSQL: file.sql)
+                    try connection.query(
+                        """
+                        INSERT INTO schema_migrations (version, name, checksum, applied_at)
+                        VALUES (\(file.version), \(file.name), \(file.checksum), now())
+                        """
+                    )
+                }
+            } catch let error as PostgresError where !error.isConnectionProblem {
+                throw MigrationError.failed(name: file.name, message: error.message)
+            }
+            logger.info("applied migration", metadata: ["migration": "\(file.name)"])
+            names.append(file.name)
+        }
+        return names
     }
 
     /// Compares the database with the files without changing anything.
@@ -139,13 +140,6 @@ public struct MigrationRunner: Sendable {
             return .failure(.edited(edited.name))
         }
         return .success(files.filter { applied[$0.version] == nil })
-    }
-
-    private var statementTimeoutMilliseconds: Int {
-        switch target {
-        case .pool(let pool): return pool.configuration.statementTimeoutMilliseconds
-        case .connectionString: return 0
-        }
     }
 
     private func withConnection<T: Sendable>(

@@ -16,10 +16,3 @@ struct EnsureTripPartition: PostgresPreparedStatement {
         return bindings
     }
 }
-
-extension PostgresError {
-    /// True when a row was written to a partitioned table that has no partition for it.
-    var isMissingPartition: Bool {
-        sqlState == "23514" && message.hasPrefix("no partition of relation")
-    }
-}

@@ -54,6 +54,9 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     /// True when a unique constraint rejected the row.
     public var isUniqueViolation: Bool { sqlState == "23505" }
 
+    /// True when a row was written to a partitioned table that has no partition for it.
+    public var isMissingPartition: Bool { sqlState == "23514" && message.hasPrefix("no partition of relation") }
+
     public var description: String {
         "PostgresError(\(kind), sqlState: \(sqlState ?? "-"), message: \(message))"
     }

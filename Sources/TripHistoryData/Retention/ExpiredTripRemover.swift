@@ -91,8 +91,7 @@ public struct ExpiredTripRemover: Service {
         var trips = 0
         var riders: Set<Int64> = []
         for year in try await pool.withConnection({ try $0.execute(RetiredTripPartitions()) }) {
-            let progress = try await pool.withConnection { try $0.executeFirst(RetirementProgress(year: year)) }
-            var after = (progress ?? nil) ?? 0
+            var after = try await pool.withConnection { try $0.executeFirst(RetirementProgress(year: year)) } ?? 0
             while true {
                 if Task.isShuttingDownGracefully || Task.isCancelled {
                     return Removal(cutoff: cutoff, years: years, trips: trips, riders: riders.count)

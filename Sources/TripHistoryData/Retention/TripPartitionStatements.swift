@@ -69,10 +69,10 @@ struct RetiredTripPartitions: PostgresPreparedStatement {
     }
 }
 
-/// The last trip id of a detached year reported so far, nil before the first batch.
+/// The last trip id of a detached year reported so far, 0 before the first batch.
 struct RetirementProgress: PostgresPreparedStatement {
-    static let name = "trips_retirement_progress_v1"
-    static let sql = "SELECT reported_through FROM trip_retirements WHERE year = $1::integer"
+    static let name = "trips_retirement_progress_v2"
+    static let sql = "SELECT coalesce(max(reported_through), 0) FROM trip_retirements WHERE year = $1::integer"
 
     let year: Int
 
@@ -82,8 +82,11 @@ struct RetirementProgress: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64? {
-        try rows.int64(row, 0)
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
+        guard let reported = try rows.int64(row, 0) else {
+            throw PostgresError(kind: .decoding, message: "a retirement's progress without a value")
+        }
+        return reported
     }
 }
 
@@ -120,13 +123,7 @@ struct ReportRetiredTrips: PostgresStatement {
                 WITH batch AS (
                     SELECT id, rider_id FROM \(ExpiredTripPartitions.table(year))
                     WHERE id > $1::bigint ORDER BY id LIMIT $2::bigint
-                ), receipts AS (
-                    DELETE FROM trip_receipts WHERE trip_id IN (SELECT id FROM batch)
-                ), keys AS (
-                    DELETE FROM idempotency_keys WHERE trip_id IN (SELECT id FROM batch)
-                ), ledger AS (
-                    DELETE FROM trip_adjustments WHERE trip_id IN (SELECT id FROM batch)
-                ), per_rider AS (
+                ), \(TripStatements.partsDeletion(of: "batch")), per_rider AS (
                     SELECT rider_id, count(*) AS trips FROM batch GROUP BY rider_id
                 ), counters AS (
                     INSERT INTO rider_change_counters AS c (rider_id, last_seq)

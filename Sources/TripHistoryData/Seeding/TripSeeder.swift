@@ -72,12 +72,8 @@ public struct TripSeeder: Sendable {
                         WITH gone AS (
                             DELETE FROM trips WHERE rider_id BETWEEN \(riders.lowerBound) AND \(riders.upperBound)
                             RETURNING id
-                        ), receipts AS (
-                            DELETE FROM trip_receipts WHERE trip_id IN (SELECT id FROM gone)
-                        ), keys AS (
-                            DELETE FROM idempotency_keys WHERE trip_id IN (SELECT id FROM gone)
-                        )
-                        DELETE FROM trip_adjustments WHERE trip_id IN (SELECT id FROM gone)
+                        ), \(unsafeSQL: TripStatements.partsDeletion(of: "gone"))
+                        SELECT count(*) FROM gone
                         """
                     )
                     let windowStart = Timestamp.date(micros: windowEndMicros - SeedTripGenerator.window)

@@ -15,6 +15,22 @@ enum TripStatements {
         version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor
         """
 
+    /// The CTEs, to follow others in a `WITH`, that delete the parts of the trips whose ids CTE `trips`
+    /// returns (as `id`): their receipts, idempotency keys and ledger rows, the ledger's as `ledger_rows` with a
+    /// row per entry deleted. Every statement that removes trips deletes their parts with it, since those tables
+    /// name their trip without a foreign key (migration 0008).
+    static func partsDeletion(of trips: String) -> String {
+        """
+        receipts AS (
+            DELETE FROM trip_receipts WHERE trip_id IN (SELECT id FROM \(trips))
+        ), keys AS (
+            DELETE FROM idempotency_keys WHERE trip_id IN (SELECT id FROM \(trips))
+        ), ledger_rows AS (
+            DELETE FROM trip_adjustments WHERE trip_id IN (SELECT id FROM \(trips)) RETURNING 1
+        )
+        """
+    }
+
     /// The receipt's columns and the ledger as a JSON array, which a detail read adds after `columns`
     /// (`TripRowDecoder.detail` reads them); the trip is `trips` joined with `trip_receipts` as `r`.
     static let detailColumns = """
