@@ -18,7 +18,9 @@ import Synchronization
 /// - **Suspension.** While `suspend()`ed (e.g. the change feed is down), nothing is served or stored;
 ///   `resume()` clears everything once more before caching again.
 ///
-/// The computation runs in its own task, so a caller that goes away does not fail the others waiting for it.
+/// The computation runs in the first caller's task, so a miss starts no task of its own and waits on no other
+/// thread's scheduling for it. Should that caller's task be cancelled while others wait for its computation,
+/// the others compute anew rather than fail with its cancellation.
 /// All bookkeeping is under one lock held for O(1) work (eviction aside), never across an `await`.
 public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCacheValue>: Sendable {
     /// Estimated bytes of bookkeeping per entry (slot, dictionary bucket, string header, buffer header).
@@ -38,10 +40,47 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
     /// Counts the lookups of callers that name no route.
     private let unrouted: ResponseCacheRoute
 
-    private struct Flight: Sendable {
-        var id: UInt64
-        var generation: UInt64
-        var task: Task<Value, any Error>
+    /// A computation in progress: its outcome, once known, and the callers waiting for it.
+    private final class Flight: Sendable {
+        enum Outcome {
+            case value(Value)
+            case failure(any Error)
+            /// The computing caller was cancelled: the waiting callers compute for themselves.
+            case abandoned
+        }
+
+        private struct Waiting {
+            var outcome: Outcome?
+            var waiters: [CheckedContinuation<Outcome, Never>] = []
+        }
+
+        let generation: UInt64
+        private let waiting = Mutex(Waiting())
+
+        init(generation: UInt64) {
+            self.generation = generation
+        }
+
+        /// The outcome, at once if it is known, else once `finish(_:)` is called.
+        func outcome() async -> Outcome {
+            await withCheckedContinuation { continuation in
+                let known = waiting.withLock { waiting -> Outcome? in
+                    if let outcome = waiting.outcome { return outcome }
+                    waiting.waiters.append(continuation)
+                    return nil
+                }
+                if let known { continuation.resume(returning: known) }
+            }
+        }
+
+        func finish(_ outcome: Outcome) {
+            let waiters = waiting.withLock { waiting in
+                waiting.outcome = outcome
+                defer { waiting.waiters = [] }
+                return waiting.waiters
+            }
+            for waiter in waiters { waiter.resume(returning: outcome) }
+        }
     }
 
     private struct State: Sendable {
@@ -52,7 +91,6 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
         var tick: UInt64 = 0
         var suspended: Bool
         var flights: [String: Flight] = [:]
-        var nextFlightID: UInt64 = 0
 
         func generation(of scope: Scope) -> UInt64 { generations[scope] ?? floor }
 
@@ -67,8 +105,8 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
 
     private enum Step {
         case hit(Value)
-        case join(Task<Value, any Error>)
-        case lead(Task<Value, any Error>)
+        case join(Flight)
+        case lead(Flight)
         case bypass
     }
 
@@ -119,27 +157,27 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
                 state.entries.remove(key)
             }
             if let flight = state.flights[key], flight.generation == generation {
-                return (.join(flight.task), expired)
+                return (.join(flight), expired)
             }
-            state.nextFlightID += 1
-            let id = state.nextFlightID
-            let task = Task {
-                try await self.compute(key: key, scope: scope, generation: generation, flight: id, compute)
-            }
-            state.flights[key] = Flight(id: id, generation: generation, task: task)
-            return (.lead(task), expired)
+            let flight = Flight(generation: generation)
+            state.flights[key] = flight
+            return (.lead(flight), expired)
         }
         if expired { metrics.expirations.increment() }
         switch step {
         case .hit(let value):
             route.hits.increment()
             return (value, .hit)
-        case .join(let task):
+        case .join(let flight):
             route.coalesced.increment()
-            return (try await task.value, .coalesced)
-        case .lead(let task):
+            switch await flight.outcome() {
+            case .value(let value): return (value, .coalesced)
+            case .failure(let error): throw error
+            case .abandoned: return try await self.value(for: key, scope: scope, route: route, compute: compute)
+            }
+        case .lead(let flight):
             route.misses.increment()
-            return (try await task.value, .computed)
+            return (try await self.compute(key: key, scope: scope, flight: flight, compute), .computed)
         case .bypass:
             route.bypassed.increment()
             return (try await compute(), .bypassed)
@@ -218,9 +256,10 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
         state.withLock { $0.entries.keysNewestFirst }
     }
 
+    /// Runs `compute` for `flight`, stores its value if still current, and hands its outcome to the callers
+    /// waiting for it.
     private func compute(
-        key: String, scope: Scope, generation: UInt64, flight: UInt64,
-        _ compute: @Sendable () async throws -> Value
+        key: String, scope: Scope, flight: Flight, _ compute: @Sendable () async throws -> Value
     ) async throws -> Value {
         let result: Result<Value, any Error>
         do {
@@ -228,9 +267,10 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
         } catch {
             result = .failure(error)
         }
+        let generation = flight.generation
         let expires = configuration.now().advanced(by: configuration.timeToLive)
         let outcome = state.withLock { state -> (evicted: Int, entries: Int, bytes: Int)? in
-            if state.flights[key]?.id == flight { state.flights[key] = nil }
+            if state.flights[key] === flight { state.flights[key] = nil }
             guard case .success(let value) = result, !state.suspended, state.generation(of: scope) == generation
             else { return nil }
             let cost = key.utf8.count + value.cacheCost + Self.entryOverhead
@@ -247,6 +287,11 @@ public final class ResponseCache<Scope: Hashable & Sendable, Value: ResponseCach
         if let outcome {
             if outcome.evicted > 0 { metrics.evictions.increment(by: outcome.evicted) }
             recordSize(entries: outcome.entries, bytes: outcome.bytes)
+        }
+        switch result {
+        case .success(let value): flight.finish(.value(value))
+        case .failure(let error):
+            flight.finish(error is CancellationError && Task.isCancelled ? .abandoned : .failure(error))
         }
         return try result.get()
     }

@@ -168,6 +168,28 @@ import Testing
         #expect(try await cache.value(for: "k", scope: 1) { Blob("other") }.source == .hit)
     }
 
+    /// The computation runs in its first caller's task: when that task is cancelled, a caller waiting for it
+    /// computes for itself instead of failing with the cancellation.
+    @Test func aWaiterComputesAnewWhenTheComputingCallerIsCancelled() async throws {
+        let registry = PrometheusCollectorRegistry()
+        let cache = Self.cache(registry: registry)
+        let leader = Task {
+            try await cache.value(for: "k", scope: 1) {
+                try await Task.sleep(for: .seconds(600))
+                return Blob("never")
+            }
+        }
+        try await Self.waitUntil { sample(registry, "trip_history_cache_misses_total") == 1 }
+        let waiter = Task { try await cache.value(for: "k", scope: 1) { Blob("waiter's") } }
+        try await Self.waitUntil { sample(registry, "trip_history_cache_coalesced_waits_total") == 1 }
+        leader.cancel()
+        await #expect(throws: CancellationError.self) { try await leader.value }
+        let (value, source) = try await waiter.value
+        #expect(value == Blob("waiter's"))
+        #expect(source == .computed)
+        #expect(try await cache.value(for: "k", scope: 1) { Blob("other") } == (Blob("waiter's"), .hit))
+    }
+
     @Test func aFailureReachesEveryWaiterAndIsNotCached() async throws {
         let registry = PrometheusCollectorRegistry()
         let cache = Self.cache(registry: registry)
