@@ -205,6 +205,38 @@ import TripHistoryDomain
             #expect(partitions == #""trips_y-1",trips_y1,trips_y9999"#)
         }
     }
+
+    /// The writers create a partition only for the error of a missing one, told by its SQLSTATE and the
+    /// constraint it does not name, not by its message (which the server translates): a `CHECK` the row breaks
+    /// is not taken for it.
+    @Test func aMissingPartitionIsToldApartFromABrokenCheck() async throws {
+        try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
+            _ = try await TripTablePartitioner(pool: pool).partition()
+            let insert: @Sendable (String, Int) -> PostgresQuery = { status, year in
+                """
+                INSERT INTO trips (rider_id, status, product, city, time_zone, requested_at, started_at,
+                    completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon,
+                    dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency)
+                SELECT 1, \(status), 'UberX', 'Paris', 'Europe/Paris', t, t, t, 48.85, 2.35, 'a', 48.87, 2.29, 'b',
+                    5200, 1200, 1850, 'EUR'
+                FROM make_timestamptz(\(year), 6, 1, 0, 0, 0, 'UTC') AS t
+                """
+            }
+            let missing = await #expect(throws: PostgresError.self) {
+                try await pool.withConnection { _ = try $0.query(insert("completed", 1990)) }
+            }
+            #expect(missing?.sqlState == "23514")
+            #expect(missing?.constraint == nil)
+            #expect(missing?.isMissingPartition == true)
+            try await pool.withConnection { try $0.execute(EnsureTripPartition(at: Date(timeIntervalSince1970: 0))) }
+            let broken = await #expect(throws: PostgresError.self) {
+                try await pool.withConnection { _ = try $0.query(insert("lost", 1970)) }
+            }
+            #expect(broken?.sqlState == "23514")
+            #expect(broken?.constraint != nil)
+            #expect(broken?.isMissingPartition == false)
+        }
+    }
 }
 
 /// A flag one task sets and another reads.

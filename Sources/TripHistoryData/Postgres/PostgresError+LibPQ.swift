@@ -18,11 +18,13 @@ extension PostgresError {
         let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
         let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
         let message = primary ?? libpqMessage(connection)
+        let constraint = PQresultErrorField(result, Int32(UInt8(ascii: "n"))).map { String(cString: $0) }
         let lost = PQstatus(connection) == CONNECTION_BAD
         if lost && sqlState == nil {
             return PostgresError(kind: .connectionLost, message: message)
         }
-        return PostgresError(kind: lost ? .connectionLost : .server, sqlState: sqlState, message: message)
+        return PostgresError(
+            kind: lost ? .connectionLost : .server, sqlState: sqlState, message: message, constraint: constraint)
     }
 
     /// The connection's last error text, trimmed.

@@ -22,11 +22,14 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The five-character SQLSTATE code (e.g. `57014` for a statement timeout), nil for client-side failures.
     public let sqlState: String?
     public let message: String
+    /// The constraint the server names as violated, nil when it names none.
+    public let constraint: String?
 
-    public init(kind: Kind, sqlState: String? = nil, message: String) {
+    public init(kind: Kind, sqlState: String? = nil, message: String, constraint: String? = nil) {
         self.kind = kind
         self.sqlState = sqlState
         self.message = message
+        self.constraint = constraint
     }
 
     /// True when the connection that produced this error must not be used again: a new one may succeed.
@@ -54,8 +57,9 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     /// True when a unique constraint rejected the row.
     public var isUniqueViolation: Bool { sqlState == "23505" }
 
-    /// True when a row was written to a partitioned table that has no partition for it.
-    public var isMissingPartition: Bool { sqlState == "23514" && message.hasPrefix("no partition of relation") }
+    /// True when a row was written to a partitioned table that has no partition for it: a check violation that
+    /// names no constraint (a `CHECK` names its own). Not told by the message, which the server translates.
+    public var isMissingPartition: Bool { sqlState == "23514" && constraint == nil }
 
     public var description: String {
         "PostgresError(\(kind), sqlState: \(sqlState ?? "-"), message: \(message))"
