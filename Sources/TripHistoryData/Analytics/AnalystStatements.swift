@@ -9,6 +9,12 @@ import TripHistoryDomain
 /// `$n IS NULL OR ...` term, which would hide the filters from the planner.
 struct AnalystTripsPage: PostgresStatement {
     let prepared: PreparedStatement
+    /// Whether every execution should reuse the statement's one generic plan: when no product is filtered, the
+    /// plan walks the index whose order is the page's and stops after `limit` rows, whatever the values. Left
+    /// to choose, PostgreSQL plans such a page anew on every execution once the values' estimates make a custom
+    /// plan look cheaper than the generic one, and the planning costs more than the plan saves (most of all on
+    /// a partitioned table). A product filter, which no index serves, stays with the planner's choice.
+    let usesGenericPlan: Bool
     private let bindings: PostgresBindings
 
     init(
@@ -26,6 +32,7 @@ struct AnalystTripsPage: PostgresStatement {
             """
         prepared = PreparedStatement(
             name: "analyst_trips_\(direction)_\(filter.statementSuffix)_v2", sql: query.sql, resultFormat: .binary)
+        usesGenericPlan = filter.product == nil
         bindings = query.bindings
     }
 

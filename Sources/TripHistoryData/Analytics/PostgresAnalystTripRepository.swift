@@ -41,7 +41,9 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             direction: KeysetDirection(of: query.position), filter: query.filter,
             keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0)
         )
-        return try await run("analyst list") { connection in try connection.execute(statement) }
+        return try await run("analyst list", genericPlan: statement.usesGenericPlan) { connection in
+            try connection.execute(statement)
+        }
     }
 
     /// How many trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the planner's estimate
@@ -151,10 +153,15 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         return buckets
     }
 
+    /// Runs `body` in the read-only transaction the type's documentation describes; with `genericPlan`, its
+    /// prepared statements execute their generic plans (`plan_cache_mode`, for the transaction only).
     private func run<T: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable (PostgresConnection) throws -> T
+        _ operation: String, genericPlan: Bool = false, _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
         let timeout = statementTimeoutMilliseconds
+        let settings =
+            "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)"
+            + (genericPlan ? "; SET LOCAL plan_cache_mode = force_generic_plan" : "")
         let queryTimeout = self.queryTimeout
         let logger = self.logger
         let translate: (PostgresError) -> (any Error)? = { error in
@@ -171,8 +178,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         let transaction: @Sendable (PostgresConnection) throws -> T = { connection in
             try connection.withQueryTimeout(queryTimeout) {
                 try connection.transaction { connection in
-                    try connection.execute(
-                        unsafeSQL: "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)")
+                    try connection.execute(unsafeSQL: settings)
                     return try body(connection)
                 }
             }
