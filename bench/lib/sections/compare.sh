@@ -1,14 +1,15 @@
 # shellcheck shell=bash
 # The A/B of two builds (BENCH_ONLY=compare): BENCH_BASELINE_BIN and this checkout's trip-history are served in
 # turn (the first build of a round alternating) for BENCH_ROUNDS rounds of BENCH_ROUND_DURATION on each target, on
-# the same data: uncached for the first
-# page and detail, with the cache on for one warm page (200) and its revalidation (304). Each round measures
+# the same data: uncached for the first page, the detail and an analyst's first page of one city's month, with
+# the cache on for one warm page (200) and its revalidation (304). Each round measures
 # both builds minutes apart at most, so the drift of a shared VM between rounds cancels out of the per-round
 # ratios.
 
-# What each build is measured on, in order: the uncached ones run a Lua script (bench/lua/NAME.lua), the cached
-# ones ask for the deep rider's first page as that rider.
-COMPARE_UNCACHED=(first_page detail)
+# What each build is measured on, in order: the uncached rider ones run a Lua script (bench/lua/NAME.lua), the
+# analyst one asks for the busiest city's first page of 100 in 2025-11 (the middle of the seeded years), the
+# cached ones ask for the deep rider's first page as that rider.
+COMPARE_UNCACHED=(first_page detail analyst_month)
 COMPARE_CACHED=(cached_200 revalidated_304)
 COMPARE_TARGETS=("${COMPARE_UNCACHED[@]}" "${COMPARE_CACHED[@]}")
 
@@ -18,6 +19,8 @@ compare_target() { # ROUND SIDE TARGET ETAG
     case $target in
         cached_200) args=("${AUTH[@]}" "$BASE$PAGE1_URL") ;;
         revalidated_304) args=("${AUTH[@]}" -H "If-None-Match: $etag" "$BASE$PAGE1_URL") ;;
+        # 8 connections, as many as the analyst pool's default takes (2 lent, 8 waiting): more are shed with 503.
+        analyst_month) args=(-c 8 "${ANALYST_AUTH[@]}" "$BASE$ANALYST_MONTH_URL") ;;
         *) args=(-s "bench/lua/$target.lua" "$BASE") ;;
     esac
     round_wrk "round $round ($side, $target)" "$SERVER_PID" -- "${args[@]}"
@@ -74,6 +77,13 @@ run_compare_section() {
     local round_count=$((ROUNDS > 0 ? ROUNDS : 1)) round side target binary etag
     AUTH=(-H "Authorization: Bearer $DEEP_TOKEN")
     PAGE1_URL="/v1/riders/$DEEP_RIDER/trips?limit=$PAGE_LIMIT"
+    ANALYST_AUTH=(-H "Authorization: Bearer $("$BIN/trip-history" token --role analyst --ttl 86400)")
+    local city
+    city=$(psql_run -At -c "SELECT city FROM trips
+        WHERE requested_at >= '2025-11-01T00:00:00Z' AND requested_at < '2025-12-01T00:00:00Z'
+        GROUP BY city ORDER BY count(*) DESC, city LIMIT 1")
+    [[ -n $city ]] || th_die "no trips in 2025-11 for the analyst target"
+    ANALYST_MONTH_URL="/v1/trips?city=$(uri_encode "$city")&from=2025-11-01T00:00:00Z&to=2025-12-01T00:00:00Z&limit=100"
     [[ $BASELINE_OWN_DATABASE != 1 ]] || prepare_baseline_database
     for round in $(seq 1 "$round_count"); do
         # Alternate which build goes first (ABBA): the second of a pair measures a few percent faster on the

@@ -2,7 +2,7 @@
 # The partitioning section (BENCH_ONLY=partitioning), issue 22's design input: for each grain of
 # BENCH_PARTITION_GRAINS (month, quarter, year) in turn, the seeded trips copied into a table range-partitioned
 # by requested_at at that grain, with the service's indexes on every partition; both tables read into memory;
-# then in paired rounds the repository's own statements, prepared (generic plans, as the service runs them),
+# then in paired rounds the repository's own statements, prepared, with the plans the service gets (PT_PLAN_MODES),
 # against the copy and an unpartitioned copy built the same way (trips_flat: the seeded table itself holds the
 # dead versions of the seeder's updates, which a fresh copy does not, and would flatter every copy), one
 # client, p50 latency from pgbench's per-transaction logs; then the copy is dropped, so only two tables of the
@@ -22,6 +22,10 @@ partitioning_statements() {
         "-D deep_rider=$DEEP_RIDER -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=$PT_MONTH_TO -D id=-9223372036854775808 -D fetch=$((PAGE_LIMIT + 1))"
         "-D city=Paris -D lo=$PT_MONTH_FROM -D hi=$PT_MONTH_TO -D at=$PT_MONTH_TO -D id=-9223372036854775808 -D fetch=101"
     )
+    # The session's plan_cache_mode per statement, as the service runs it: the rider pages are left to the
+    # server's choice (which settles on the generic plan after the fifth execution), the analyst page without a
+    # product filter runs its generic plan (PostgresAnalystTripRepository).
+    PT_PLAN_MODES=(auto auto auto force_generic_plan)
 }
 
 run_partitioning_section() {
@@ -42,7 +46,8 @@ run_partitioning_section() {
         build_copy "$grain"
         prewarm_tables trips_flat "trips_by_$grain"
         measure_partitioned_reads "trips_by_$grain"
-        [[ $grain != month ]] || { record_plans; measure_month_drop; }
+        [[ $grain != month && $grain != year ]] || record_plans "trips_by_$grain"
+        [[ $grain != month ]] || measure_month_drop
         psql_run -c "DROP TABLE trips_by_$grain" >/dev/null
         PT_GRAINS+=("$grain")
     done
@@ -106,9 +111,11 @@ script_on_table() { # NAME TABLE
     printf '%s' "$out"
 }
 
-# p50 latency in ms of one client running SCRIPT on TABLE for BENCH_ROUND_DURATION (after a 1 s warm-up).
-pt_p50() { # SCRIPT TABLE VARIABLES
+# p50 latency in ms of one client running SCRIPT on TABLE for BENCH_ROUND_DURATION (after a 1 s warm-up),
+# under the session's PLAN_MODE (plan_cache_mode).
+pt_p50() { # SCRIPT TABLE VARIABLES PLAN_MODE
     local script dir
+    local -x PGOPTIONS="-c plan_cache_mode=$4"
     script=$(script_on_table "$1" "$2")
     dir=$(mktemp -d "$WORK/pt-run.XXXXXX")
     # shellcheck disable=SC2086 # the variables are words
@@ -144,21 +151,22 @@ measure_partitioned_reads() { # COPY
             for table in "${order[@]}"; do
                 local key="$index|$table"
                 [[ $table == trips_flat ]] && key="$index|trips/$copy"
-                PT_P50[$key]+="$(pt_p50 "${PT_SCRIPTS[$index]}" "$table" "${PT_VARIABLES[$index]}") "
+                PT_P50[$key]+="$(pt_p50 "${PT_SCRIPTS[$index]}" "$table" "${PT_VARIABLES[$index]}" "${PT_PLAN_MODES[$index]}") "
             done
             th_log "round $round, ${PT_NAMES[$index]}: trips_flat $(awk '{ print $NF }' <<<"${PT_P50["$index|trips/$copy"]}") ms, $copy $(awk '{ print $NF }' <<<"${PT_P50["$index|$copy"]}") ms"
         done
     done
 }
 
-# The generic plans of every statement on `trips_flat` and `trips_by_month`, into WORK/plans.md.
-record_plans() {
-    local index table
+# The generic plans of every statement on COPY (and, the first time, on `trips_flat`), added to WORK/plans.md.
+record_plans() { # COPY
+    local index table tables=("$1")
+    [[ -s $WORK/plans.md ]] || tables=(trips_flat "$1")
     for index in "${!PT_NAMES[@]}"; do
-        for table in trips_flat trips_by_month; do
+        for table in "${tables[@]}"; do
             printf '%s on `%s`:\n\n```\n%s\n```\n\n' "${PT_NAMES[$index]}" "$table" "$(generic_plan "$index" "$table")"
         done
-    done >"$WORK/plans.md"
+    done >>"$WORK/plans.md"
 }
 
 # EXPLAIN ANALYZE of statement INDEX's generic plan on TABLE: the script's statement prepared with its pgbench
@@ -243,7 +251,7 @@ write_partitioning_part() {
     {
         printf '#### Partitioning `trips` by `requested_at`\n\n'
         printf -- '- %s\n' "${PT_BUILD_NOTES[@]}"
-        printf -- '- one grain at a time: the copy built, both tables read into memory (`pg_prewarm`), then one client, `pgbench -M prepared` (generic plans after the fifth execution, as the service'"'"'s prepared statements), %s rounds of %s per statement and table, the order of the two swapped each round; p50 ms per round, and the median of the paired ratios; the month is %s, the city Paris\n\n' \
+        printf -- '- one grain at a time: the copy built, both tables read into memory (`pg_prewarm`), then one client, `pgbench -M prepared` with the plans the service gets (the rider pages: the server'"'"'s choice, which settles on the generic plan after the fifth execution; the analyst page: its generic plan, forced), %s rounds of %s per statement and table, the order of the two swapped each round; p50 ms per round, and the median of the paired ratios; the month is %s, the city Paris\n\n' \
             "$PARTITION_ROUNDS" "$ROUND_DURATION" "${PT_MONTH_FROM%%T*}"
         printf '| statement | grain | `trips_flat` p50 ms | partitioned p50 ms | partitioned / flat |\n|---|---|---:|---:|---:|\n'
         for index in "${!PT_NAMES[@]}"; do
@@ -256,7 +264,7 @@ write_partitioning_part() {
         done
         printf '\n- month drop: %s\n\n' "${PT_DROP_NOTE:-not measured (no month grain)}"
         if [[ -s $WORK/plans.md ]]; then
-            printf '<details><summary>generic plans (EXPLAIN ANALYZE of the prepared statement), unpartitioned and monthly</summary>\n\n'
+            printf '<details><summary>generic plans (EXPLAIN ANALYZE of the prepared statement), unpartitioned, monthly and yearly</summary>\n\n'
             cat "$WORK/plans.md"
             printf '</details>\n\n'
         fi
