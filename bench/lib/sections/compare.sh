@@ -7,8 +7,9 @@
 # ratios.
 
 # What each build is measured on, in order: the uncached rider ones run a Lua script (bench/lua/NAME.lua), the
-# analyst one asks for the busiest city's first page of 100 in 2025-11 (the middle of the seeded years), the
-# cached ones ask for the deep rider's first page as that rider.
+# analyst one asks for the busiest city's first page of 100 in 2025-11 (the middle of the seeded years) on
+# AN_CONNECTIONS connections (sections/analyst.sh), the cached ones ask for the deep rider's first page as that
+# rider.
 COMPARE_UNCACHED=(first_page detail analyst_month)
 COMPARE_CACHED=(cached_200 revalidated_304)
 COMPARE_TARGETS=("${COMPARE_UNCACHED[@]}" "${COMPARE_CACHED[@]}")
@@ -19,8 +20,7 @@ compare_target() { # ROUND SIDE TARGET ETAG
     case $target in
         cached_200) args=("${AUTH[@]}" "$BASE$PAGE1_URL") ;;
         revalidated_304) args=("${AUTH[@]}" -H "If-None-Match: $etag" "$BASE$PAGE1_URL") ;;
-        # 8 connections, as many as the analyst pool's default takes (2 lent, 8 waiting): more are shed with 503.
-        analyst_month) args=(-c 8 "${ANALYST_AUTH[@]}" "$BASE$ANALYST_MONTH_URL") ;;
+        analyst_month) args=(-c "$AN_CONNECTIONS" "${ANALYST_AUTH[@]}" "$BASE$ANALYST_MONTH_URL") ;;
         *) args=(-s "bench/lua/$target.lua" "$BASE") ;;
     esac
     round_wrk "round $round ($side, $target)" "$SERVER_PID" -- "${args[@]}"
