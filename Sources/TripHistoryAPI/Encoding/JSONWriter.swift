@@ -117,9 +117,8 @@ struct JSONWriter: ~Copyable {
 
     /// Writes a finite double in its shortest round-tripping form (coordinates, which are always finite).
     mutating func double(_ value: Double) {
-        separate()
-        put(value.isFinite ? value.description : "null")
-        needsComma = true
+        guard value.isFinite else { return null() }
+        scalar(atMost: ShortestDecimal.maximumLength, quoted: false) { ShortestDecimal.write(value, into: $0) }
     }
 
     mutating func bool(_ value: Bool) {

@@ -90,9 +90,9 @@ struct CSVWriter {
         if let completedAt = d.completedAt { RFC3339.append(completedAt, to: &bytes) }
         comma()
         for place in [d.pickup, d.dropoff] {
-            append(place.latitude.description)
+            ShortestDecimal.append(place.latitude, to: &bytes)
             comma()
-            append(place.longitude.description)
+            ShortestDecimal.append(place.longitude, to: &bytes)
             comma()
             appendText(place.address)
             comma()
