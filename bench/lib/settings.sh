@@ -50,6 +50,9 @@ read_settings() {
     DEEP_PAGE=${BENCH_DEEP_PAGE:-500}          # the deep rider's page walked to and measured
     HOT_RIDERS=${BENCH_HOT_RIDERS:-100}        # riders 1..K of the cached "hot riders" scenario
     SEED=${BENCH_SEED:-1}                      # seed of the generated data
+    # A month in the middle of the seeded window (the seeder spreads requests over the two years before
+    # 2026-11-01): compare's analyst target and the partitioning section's one-month statements read it.
+    MIDDLE_MONTH_FROM=2025-11-01T00:00:00Z MIDDLE_MONTH_TO=2025-12-01T00:00:00Z
     # Riders x 100 trips loaded twice to compare the seeder with psql \copy (0 skips; the modes default to 0).
     if [[ -n $ONLY ]]; then COPY_RIDERS=${BENCH_COPY_RIDERS:-0}; else COPY_RIDERS=${BENCH_COPY_RIDERS:-5000}; fi
 

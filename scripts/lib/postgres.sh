@@ -180,7 +180,9 @@ pg_cluster_running() {
 }
 
 _pg_locale() {
-    if locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$'; then
+    # grep reads the list whole (no -q): exiting at the first match would fail the pipeline now and then under
+    # pipefail (locale gets SIGPIPE).
+    if locale -a 2>/dev/null | grep -iE '^c\.utf-?8$' >/dev/null; then
         printf 'C.UTF-8\n'
     else
         printf 'C\n'

@@ -7,9 +7,9 @@
 # ratios.
 
 # What each build is measured on, in order: the uncached rider ones run a Lua script (bench/lua/NAME.lua), the
-# analyst one asks for the busiest city's first page of 100 in 2025-11 (the middle of the seeded years) on
-# AN_CONNECTIONS connections (sections/analyst.sh), the cached ones ask for the deep rider's first page as that
-# rider.
+# analyst one asks for the busiest city's first page of 100 in the middle month of the seeded years
+# (MIDDLE_MONTH_FROM, settings.sh) on AN_CONNECTIONS connections (sections/analyst.sh), the cached ones ask for
+# the deep rider's first page as that rider.
 COMPARE_UNCACHED=(first_page detail analyst_month)
 COMPARE_CACHED=(cached_200 revalidated_304)
 COMPARE_TARGETS=("${COMPARE_UNCACHED[@]}" "${COMPARE_CACHED[@]}")
@@ -80,10 +80,10 @@ run_compare_section() {
     ANALYST_AUTH=(-H "Authorization: Bearer $("$BIN/trip-history" token --role analyst --ttl 86400)")
     local city
     city=$(psql_run -At -c "SELECT city FROM trips
-        WHERE requested_at >= '2025-11-01T00:00:00Z' AND requested_at < '2025-12-01T00:00:00Z'
+        WHERE requested_at >= '$MIDDLE_MONTH_FROM' AND requested_at < '$MIDDLE_MONTH_TO'
         GROUP BY city ORDER BY count(*) DESC, city LIMIT 1")
-    [[ -n $city ]] || th_die "no trips in 2025-11 for the analyst target"
-    ANALYST_MONTH_URL="/v1/trips?city=$(uri_encode "$city")&from=2025-11-01T00:00:00Z&to=2025-12-01T00:00:00Z&limit=100"
+    [[ -n $city ]] || th_die "no trips from $MIDDLE_MONTH_FROM to $MIDDLE_MONTH_TO for the analyst target"
+    ANALYST_MONTH_URL="/v1/trips?city=$(uri_encode "$city")&from=$MIDDLE_MONTH_FROM&to=$MIDDLE_MONTH_TO&limit=100"
     [[ $BASELINE_OWN_DATABASE != 1 ]] || prepare_baseline_database
     for round in $(seq 1 "$round_count"); do
         # Alternate which build goes first (ABBA): the second of a pair measures a few percent faster on the

@@ -31,9 +31,8 @@ partitioning_statements() {
 run_partitioning_section() {
     th_log "partitioning section: grains $PARTITION_GRAINS, $PARTITION_ROUNDS rounds"
     local grain
-    # A month in the middle of the seeded window (the seeder spreads requests over the two years before
-    # 2026-11-01), and the position of the deep rider's page DEEP_PAGE (the last trip of the page before).
-    PT_MONTH_FROM=2025-11-01T00:00:00+00 PT_MONTH_TO=2025-12-01T00:00:00+00
+    # The middle month, and the position of the deep rider's page DEEP_PAGE (the last trip of the page before).
+    PT_MONTH_FROM=$MIDDLE_MONTH_FROM PT_MONTH_TO=$MIDDLE_MONTH_TO
     read -r PT_DEEP_AT PT_DEEP_ID <<<"$(psql_run -At -F ' ' -c "
         SELECT to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00\"'), id
         FROM trips WHERE rider_id = $DEEP_RIDER ORDER BY requested_at DESC, id DESC
