@@ -10,7 +10,9 @@ import Testing
         for value in 0..<UInt64(100_000) {
             let text = String(value)
             for width in 1...7 {
-                output.withUnsafeMutableBufferPointer { DecimalDigits.write(value, width: width, into: $0.baseAddress!) }
+                output.withUnsafeMutableBufferPointer {
+                    DecimalDigits.write(value, width: width, into: $0.baseAddress!)
+                }
                 let expected = String(repeating: "0", count: max(0, width - text.count)) + text.suffix(width)
                 let written = String(decoding: output[..<width], as: UTF8.self)
                 if written != expected {
