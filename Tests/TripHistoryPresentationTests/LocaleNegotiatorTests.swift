@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func arbitraryInputNeverSelectsAnUnrequestedLanguage() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SplitMix(seed: 0x5EED)
         let alphabet = Array("enfrdejaszhESFRJA-_*;,=q.0123456789 \t\u{00E9}\u{0000}🇫🇷")
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 40)
@@ -94,22 +94,5 @@ import Testing
             let mentionsLanguage = ["en", "fr", "de", "ja", "es", "*"].contains { lowered.contains($0) }
             #expect(mentionsLanguage || result == .enUS, "header \(header.debugDescription) gave \(result)")
         }
-    }
-}
-
-/// A small deterministic generator so the random-input test reproduces exactly.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -224,7 +224,7 @@ import TripHistoryDomain
     }
 }
 
-/// A small seeded generator, so random cases are the same on every run.
+/// A small seeded generator (SplitMix64), so random cases are the same on every run; the target's one.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
 
