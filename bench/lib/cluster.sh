@@ -105,11 +105,9 @@ choose_server_options() {
     SERVER_PORT=$(pg_pick_free_port 25000 27999)
     BASE=http://127.0.0.1:$SERVER_PORT
     CACHE_FLAG=()
-    # The help is read whole first: `grep -q` stops at the first match, and under pipefail the writer's SIGPIPE
-    # would make the pipeline fail now and then, leaving the cache on for the "uncached" scenarios.
-    local help
-    help=$("$BIN/trip-history" serve --help 2>&1)
-    if grep -q -- '--no-cache' <<<"$help"; then
+    # grep without -q reads the help to its end: `grep -q` stops at the first match, and under pipefail the
+    # writer's SIGPIPE would fail the pipeline now and then, leaving the cache on for the "uncached" scenarios.
+    if "$BIN/trip-history" serve --help 2>&1 | grep -- '--no-cache' >/dev/null; then
         CACHE_FLAG=(--no-cache)
         CACHE_SWITCH="--no-cache"
     else

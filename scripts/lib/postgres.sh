@@ -180,8 +180,8 @@ pg_cluster_running() {
 }
 
 _pg_locale() {
-    # grep reads the list whole (no -q): exiting at the first match would fail the pipeline now and then under
-    # pipefail (locale gets SIGPIPE).
+    # grep without -q reads the list to its end: `grep -q` exits at the first match, and under pipefail locale's
+    # SIGPIPE would fail the check now and then.
     if locale -a 2>/dev/null | grep -iE '^c\.utf-?8$' >/dev/null; then
         printf 'C.UTF-8\n'
     else
