@@ -32,11 +32,12 @@ import TripHistoryDomain
                     WHERE name LIKE 'analyst_trips_older_%'
                     """
                 )
-                var plans: [String: (generic: Int64, custom: Int64)] = [:]
+                // Each statement's [generic plans, custom plans].
+                var plans: [String: [Int64]] = [:]
                 for row in 0..<rows.count {
-                    plans[try rows.string(row, 0) ?? ""] = (try rows.int64(row, 1) ?? -1, try rows.int64(row, 2) ?? -1)
+                    plans[try rows.string(row, 0) ?? ""] = [try rows.int64(row, 1) ?? -1, try rows.int64(row, 2) ?? -1]
                 }
-                return plans.mapValues { [$0.generic, $0.custom] }
+                return plans
             }
             #expect(plans["analyst_trips_older_c1p0r0_v2"] == [Int64(executions), 0])
             let product = try #require(plans["analyst_trips_older_c0p1r0_v2"])
