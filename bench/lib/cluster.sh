@@ -189,12 +189,17 @@ stop_nginx() {
     NGINX_PID=""
 }
 
-# Starts bench-static-server, a trivial Hummingbird route serving WORK/page.json from memory at /page.
+# Starts bench-static-server, a trivial Hummingbird route serving WORK/page.json from memory at /page, and at
+# /response with the service's response head (WORK/page.head) too.
 start_static() {
     STATIC_PORT=$(pg_pick_free_port 30000 31999)
-    "$BIN/bench-static-server" "$STATIC_PORT" "$WORK/page.json" >"$WORK/static.log" 2>&1 &
+    "$BIN/bench-static-server" "$STATIC_PORT" "$WORK/page.json" "$WORK/page.head" >"$WORK/static.log" 2>&1 &
     STATIC_PID=$!
     wait_http "http://127.0.0.1:$STATIC_PORT/page" 200 20 || th_die "bench-static-server did not start"
+    local etag
+    etag=$(grep -i '^etag:' "$WORK/page.head" | tr -d '\r')
+    curl -s -D - -o /dev/null "http://127.0.0.1:$STATIC_PORT/response" | tr -d '\r' | grep -ixF -- "$etag" >/dev/null ||
+        th_die "bench-static-server's /response does not carry the service's head ($etag)"
 }
 
 # Stops bench-static-server.

@@ -96,8 +96,9 @@ walk_pages() {
 }
 
 # Walks the deep rider (AUTH) to page DEEP_PAGE on the running service: sets PAGE1_URL, DEEP_URL, WORK/page.json
-# (page 1's bytes, which nginx and the trivial route serve) with PAGE_BYTES, and DEEP_AT/DEEP_ID, the position
-# of page DEEP_PAGE (the last trip of the page before) for pgbench, checked against the walk.
+# (page 1's bytes, which nginx and the trivial route serve) with PAGE_BYTES, WORK/page.head (page 1's response
+# head, which the trivial route can answer with too), and DEEP_AT/DEEP_ID, the position of page DEEP_PAGE (the
+# last trip of the page before) for pgbench, checked against the walk.
 walk_deep_rider() {
     th_log "walking the deep rider to page $DEEP_PAGE"
     PAGE1_URL="/v1/riders/$DEEP_RIDER/trips?limit=$PAGE_LIMIT"
@@ -110,6 +111,7 @@ walk_deep_rider() {
     mv "$WORK/walk-first.json" "$WORK/page.json"
     chmod 644 "$WORK/page.json"
     PAGE_BYTES=$(wc -c <"$WORK/page.json")
+    curl -s -D "$WORK/page.head" -o /dev/null "${AUTH[@]}" "$BASE$PAGE1_URL"
     th_log "walked $DEEP_PAGE pages in ${walk_seconds}s; a page is $PAGE_BYTES bytes"
 
     read -r DEEP_AT DEEP_ID next_id <<<"$(psql_run -At -F ' ' -c "

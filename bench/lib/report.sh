@@ -84,6 +84,8 @@ full_run_ratios() {
         "$(ratio "${RPS[pgbench page $DEEP_PAGE (c=$PIPELINED)]:-}" "${RPS[$pgb1]:-}")"
     printf '| cached 200 req/s / trivial Hummingbird req/s | %s |\n' \
         "$(ratio "${RPS[$cached]:-}" "${RPS[trivial Hummingbird route, same bytes]:-}")"
+    printf '| cached 200 req/s / trivial route with the same response and request (req/s) | %s |\n' \
+        "$(ratio "${RPS[$cached]:-}" "${RPS[trivial Hummingbird route, same response and request]:-}")"
     printf '| cached 200 req/s / nginx req/s | %s |\n' "$(ratio "${RPS[$cached]:-}" "${RPS[nginx static file, same bytes]:-}")"
     printf '| 304 req/s / cached 200 req/s | %s |\n' "$(ratio "${RPS[$revalidated]:-}" "${RPS[$cached]:-}")"
     printf '| cache on / uncached, random riders (req/s) | %s |\n' \

@@ -1,9 +1,11 @@
 # shellcheck shell=bash
 # The baselines (full run only), measured in the same run on the same machine as the service: pgbench running
 # the repository's exact statements (what PostgreSQL alone serves), nginx serving the deep rider's page 1 from
-# a file and a trivial Hummingbird route serving it from memory (what HTTP alone, and Hummingbird alone, cost).
+# a file and a trivial Hummingbird route serving it from memory (what HTTP alone, and Hummingbird alone, cost):
+# once with the body alone, once with the service's response head too and the service's request (its token),
+# so that the bytes on the wire both ways are the cached 200's.
 
-# Runs the four baseline scenarios; needs the deep rider's walk (WORK/page.json, DEEP_AT, DEEP_ID).
+# Runs the five baseline scenarios; needs the deep rider's walk (WORK/page.json, DEEP_AT, DEEP_ID).
 run_baselines() {
     pgbench_setup
     pgbench_scenario "pgbench first page (c=$PIPELINED)" "${PGBENCH_FIRST_PAGE[@]}"
@@ -16,5 +18,6 @@ run_baselines() {
 
     start_static
     scenario "trivial Hummingbird route, same bytes" "$STATIC_PID" -- "http://127.0.0.1:$STATIC_PORT/page"
+    scenario "trivial Hummingbird route, same response and request" "$STATIC_PID" -- "${AUTH[@]}" "http://127.0.0.1:$STATIC_PORT/response"
     stop_static
 }

@@ -6,7 +6,7 @@
 # and a cached instance run side by side (the idle one costs nothing).
 
 # The targets of a round, in the order they run and are reported.
-ROUND_TARGETS=(uncached pgbench cache_random cached revalidated trivial nginx)
+ROUND_TARGETS=(uncached pgbench cache_random cached revalidated trivial trivial_response nginx)
 declare -gA ROUND_RPS=() # target -> " rps1 rps2 ..." (TPS for pgbench)
 
 # The report's name of a round target: the name of the matching scenario in the main table.
@@ -18,6 +18,7 @@ round_label() {
         cached) echo "cached page 200 (one URL)" ;;
         revalidated) echo "revalidation 304 (If-None-Match)" ;;
         trivial) echo "trivial Hummingbird route, same bytes" ;;
+        trivial_response) echo "trivial Hummingbird route, same response and request" ;;
         nginx) echo "nginx static file, same bytes" ;;
     esac
 }
@@ -47,6 +48,7 @@ run_rounds() {
                     cached) args=("${AUTH[@]}" "$BASE$PAGE1_URL") ;;
                     revalidated) args=("${AUTH[@]}" -H "If-None-Match: $etag" "$BASE$PAGE1_URL") ;;
                     trivial) args=("http://127.0.0.1:$STATIC_PORT/page") ;;
+                    trivial_response) args=("${AUTH[@]}" "http://127.0.0.1:$STATIC_PORT/response") ;;
                     nginx) args=("http://127.0.0.1:$NGINX_PORT/page") ;;
                 esac
                 round_wrk "round $round ($target)" - -- "${args[@]}"
@@ -79,6 +81,7 @@ write_rounds_part() {
         printf '\n| ratio (median of the per-round ratios) | value | rounds | target |\n|---|---:|---|---|\n'
         round_ratio_row "uncached first page / pgbench first page" uncached pgbench ">=" 0.5
         round_ratio_row "cached 200 / trivial Hummingbird route" cached trivial ">=" 0.9
+        round_ratio_row "cached 200 / trivial route, same response and request" cached trivial_response ">=" 1.0
         round_ratio_row "cached 200 / nginx (stretch)" cached nginx ">=" 0.5
         round_ratio_row "304 / cached 200" revalidated cached ">=" 1.0
         round_ratio_row "cache on / uncached, random riders (unchanged within noise)" cache_random uncached ">=" 0.9
