@@ -17,6 +17,12 @@ import TripHistoryDomain
         func advance(seconds: Double) {
             nanoseconds.add(UInt64(seconds * 1e9), ordering: .relaxed)
         }
+
+        /// Gives an older reading next, as a caller does that was descheduled between reading the clock and
+        /// taking the shard's lock while another caller went ahead.
+        func rewind(seconds: Double) {
+            nanoseconds.subtract(UInt64(seconds * 1e9), ordering: .relaxed)
+        }
     }
 
     private static let rider = RateLimitPolicy(name: "rider", requestsPerSecond: 20, burst: 60)!
@@ -62,6 +68,20 @@ import TripHistoryDomain
             clock.advance(seconds: 0.05)
         }
         #expect(limiter.take(Self.alice, policy: Self.rider).remaining == 59)
+    }
+
+    @Test func aCallerBringingAnOlderClockReadingIsJudgedAtTheLatestTimeItsShardHasSeen() {
+        // A million a second with a burst of 1,000: the bucket holds one millisecond of requests, so a reading
+        // two milliseconds behind the last admission would look like 2,000 requests at once.
+        let fast = RateLimitPolicy(name: "bench", requestsPerSecond: 1_000_000, burst: 1_000)!
+        let clock = ManualClock()
+        let limiter = Self.limiter(clock)
+        clock.advance(seconds: 0.002)
+        #expect(limiter.take(Self.alice, policy: fast).admitted)
+        clock.rewind(seconds: 0.002)
+        let late = limiter.take(Self.alice, policy: fast)
+        #expect(late.admitted, "a caller slow to reach the lock is not refused for time it did not use")
+        #expect(late.remaining == 998)
     }
 
     @Test func theFieldsFollowTheDraftsStructuredSyntax() {

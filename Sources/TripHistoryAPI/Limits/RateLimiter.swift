@@ -11,7 +11,9 @@ import Synchronization
 /// buckets forgets an arbitrary one, which can only admit a request that would have been refused.
 ///
 /// The buckets are split over independently locked shards by key hash, so callers on different event loops
-/// rarely wait on one lock. The clock is injected: monotonic nanoseconds.
+/// rarely wait on one lock. The clock is injected: monotonic nanoseconds. It is read before the shard's lock,
+/// so a caller descheduled in between brings an older reading than one the shard has already judged; each
+/// shard judges by the latest time it has seen, or that caller would be refused for time it did not use.
 public final class RateLimiter: Sendable {
     /// What one request got from its bucket.
     public struct Outcome: Sendable, Equatable {
@@ -95,16 +97,21 @@ public final class RateLimiter: Sendable {
         var tats: [RateLimitKey: UInt64] = [:]
         let capacity: Int
         var lastSweep: UInt64
+        /// The latest clock reading this shard has judged by.
+        var latest: UInt64
 
         init(capacity: Int, lastSweep: UInt64) {
             self.capacity = capacity
             self.lastSweep = lastSweep
+            latest = lastSweep
         }
 
         /// The outcome, and how the number of buckets changed.
         mutating func take(
-            _ key: RateLimitKey, interval: UInt64, burst: UInt64, now: UInt64, sweepInterval: UInt64
+            _ key: RateLimitKey, interval: UInt64, burst: UInt64, now reading: UInt64, sweepInterval: UInt64
         ) -> (Outcome, Int) {
+            latest = max(latest, reading)
+            let now = latest
             var change = 0
             if now &- lastSweep >= sweepInterval { change += removeFull(now: now) }
             // The bucket's position, so a known key is hashed once for both reading and writing its `tat`.
@@ -139,7 +146,9 @@ public final class RateLimiter: Sendable {
         }
 
         /// Drops the buckets that are full at `now`; returns the (negative) change in their number.
-        mutating func removeFull(now: UInt64) -> Int {
+        mutating func removeFull(now reading: UInt64) -> Int {
+            latest = max(latest, reading)
+            let now = latest
             lastSweep = now
             let before = tats.count
             tats = tats.filter { $0.value > now }
