@@ -16,6 +16,13 @@ parse_wrk() {
     W_ERRORS=$((${non2xx:-0} + ${socket:-0}))
 }
 
+# Waits for the requests a wrk that just exited left running: the server finishes a request whose client went
+# away (a write must), so a measured run started at once would add its connections to theirs for a moment,
+# past the writer pool's waiting list, and count the 503s that sheds as its own errors.
+let_requests_finish() {
+    sleep 1
+}
+
 # scenario NAME TARGET_PID -- WRK_ARGS...: warm-up, then a measured wrk run with CPU and peak RSS accounting,
 # recorded as one row of the report.
 scenario() {
@@ -24,6 +31,7 @@ scenario() {
     th_log "scenario: $name"
     if [[ $WARMUP != 0 && $WARMUP != 0s ]]; then
         wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$@" >/dev/null 2>&1 || true
+        let_requests_finish
     fi
     local file=$WORK/wrk-${name//[^A-Za-z0-9]/_}.txt
     local target_before pg_before busy_before
@@ -69,6 +77,7 @@ round_wrk() {
     local what=$1 target=$2 target_before pg_before
     shift 3
     wrk -t"$THREADS" -c"$CONNECTIONS" -d1s "$@" >/dev/null 2>&1 || true
+    let_requests_finish
     target_before=0
     [[ $target == - ]] || target_before=$(tree_ticks "$target")
     pg_before=$(pg_ticks)
