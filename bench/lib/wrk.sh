@@ -70,9 +70,10 @@ record_probe() { # NAME FILE
     record "$1" "$W_RPS" "$W_P50" "$W_P99" "$W_REQUESTS" "$W_ERRORS" "" "" "-"
 }
 
-# round_wrk WHAT TARGET_PID -- WRK_ARGS...: a 1 s warm-up and its requests finished, then a measured BENCH_ROUND_DURATION run, parsed
-# (W_*); sets ROUND_TARGET_TICKS and ROUND_PG_TICKS, the CPU of TARGET_PID (0 for "-") and of PostgreSQL
-# during the measured run. WHAT names the run in warnings. Serves both the interleaved rounds and compare.
+# round_wrk WHAT TARGET_PID -- WRK_ARGS...: a 1 s warm-up (and its requests finished), then a measured
+# BENCH_ROUND_DURATION run, parsed (W_*); sets ROUND_TARGET_TICKS and ROUND_PG_TICKS, the CPU of TARGET_PID
+# (0 for "-") and of PostgreSQL during the measured run. WHAT names the run in warnings. Serves both the
+# interleaved rounds and compare.
 round_wrk() {
     local what=$1 target=$2 target_before pg_before
     shift 3
