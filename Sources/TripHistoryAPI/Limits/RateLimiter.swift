@@ -110,8 +110,7 @@ public final class RateLimiter: Sendable {
         mutating func take(
             _ key: RateLimitKey, interval: UInt64, burst: UInt64, now reading: UInt64, sweepInterval: UInt64
         ) -> (Outcome, Int) {
-            latest = max(latest, reading)
-            let now = latest
+            let now = judgedTime(reading)
             var change = 0
             if now &- lastSweep >= sweepInterval { change += removeFull(now: now) }
             // The bucket's position, so a known key is hashed once for both reading and writing its `tat`.
@@ -145,10 +144,15 @@ public final class RateLimiter: Sendable {
             return (outcome, change)
         }
 
+        /// The time to judge a caller's clock `reading` by: the latest reading this shard has seen.
+        mutating func judgedTime(_ reading: UInt64) -> UInt64 {
+            latest = max(latest, reading)
+            return latest
+        }
+
         /// Drops the buckets that are full at `now`; returns the (negative) change in their number.
         mutating func removeFull(now reading: UInt64) -> Int {
-            latest = max(latest, reading)
-            let now = latest
+            let now = judgedTime(reading)
             lastSweep = now
             let before = tats.count
             tats = tats.filter { $0.value > now }
