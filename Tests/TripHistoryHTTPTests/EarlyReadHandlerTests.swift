@@ -5,7 +5,9 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 import Prometheus
 import Synchronization
 import Testing
@@ -388,13 +390,52 @@ import TripHistoryTestSupport
         return channel
     }
 
-    /// The next complete response written: its status and its body's text.
+    /// An answer the handler wrote as bytes (its head, then its body when `Content-Length` announces one), read
+    /// back as a client reads it.
+    struct WrittenAnswer {
+        let status: HTTPResponse.Status
+        let fields: [String: String]
+        let body: String
+
+        /// Reads the head's status line and fields; `body` is asked for once the head says how long it is.
+        init(head: ByteBuffer, body: (Int) throws -> ByteBuffer?) throws {
+            let text = String(buffer: head)
+            #expect(text.hasSuffix("\r\n\r\n"), "a head ends with an empty line")
+            let lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)
+            let statusLine = try #require(lines.first).split(separator: " ", maxSplits: 2)
+            #expect(statusLine.first == "HTTP/1.1")
+            status = HTTPResponse.Status(code: try #require(Int(statusLine[1])))
+            var fields: [String: String] = [:]
+            for line in lines.dropFirst() {
+                let parts = line.split(separator: ": ", maxSplits: 1)
+                fields[String(parts[0]).lowercased()] = parts.count > 1 ? String(parts[1]) : ""
+            }
+            self.fields = fields
+            let length = Int(fields["content-length"] ?? "0") ?? 0
+            self.body = length == 0 ? "" : try body(length).map { String(buffer: $0) } ?? ""
+        }
+    }
+
+    /// Unwraps a write of bytes.
+    private static func bytes(_ data: IOData?) throws -> ByteBuffer {
+        guard case .byteBuffer(let buffer) = try #require(data) else { throw WrongWrite() }
+        return buffer
+    }
+
+    private struct WrongWrite: Error {}
+
+    /// The next answer written here, on a channel whose computations finish on another thread.
     private static func nextResponse(_ channel: NIOAsyncTestingChannel) async throws -> (HTTPResponse.Status, String)? {
-        guard case .head(let head) = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self),
-            case .body(let body) = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self),
-            case .end = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self)
-        else { return nil }
-        return (head.status, String(buffer: body))
+        let head = try bytes(try await channel.waitForOutboundWrite(as: IOData.self))
+        let body = try bytes(try await channel.waitForOutboundWrite(as: IOData.self))
+        let answer = try WrittenAnswer(head: head) { _ in body }
+        return (answer.status, answer.body)
+    }
+
+    /// The next answer written here.
+    private static func nextAnswer(_ channel: EmbeddedChannel) throws -> WrittenAnswer {
+        let head = try bytes(try channel.readOutbound(as: IOData.self))
+        return try WrittenAnswer(head: head) { _ in try bytes(try channel.readOutbound(as: IOData.self)) }
     }
 
     /// The path of the next request passed on, after checking that its end follows.
@@ -548,12 +589,7 @@ import TripHistoryTestSupport
         #expect(try channel.readInbound(as: HTTPRequestPart.self) == nil, "a hit is not passed on")
         try channel.writeInbound(HTTPRequestPart.end(nil))
         #expect(Self.isIdle(handler.state))
-        guard case .head(let response) = try channel.readOutbound(as: HTTPResponsePart.self) else {
-            Issue.record("expected the hit's response")
-            return
-        }
-        #expect(response.status == .ok)
-        while try channel.readOutbound(as: HTTPResponsePart.self) != nil {}
+        #expect(try Self.nextAnswer(channel).status == .ok, "the hit's answer")
         #expect(try channel.finish().isClean)
     }
 
@@ -574,11 +610,7 @@ import TripHistoryTestSupport
         try channel.writeInbound(HTTPRequestPart.end(nil))
         #expect(try channel.readInbound(as: HTTPRequestPart.self) == nil)
         _ = try channel.readOutbound(as: HTTPResponsePart.self)
-        guard case .head(let response) = try channel.readOutbound(as: HTTPResponsePart.self) else {
-            Issue.record("expected the hit's response")
-            return
-        }
-        #expect(response.status == .ok)
+        #expect(try Self.nextAnswer(channel).status == .ok, "the hit's answer")
         _ = try channel.finish()
     }
 
@@ -622,25 +654,117 @@ import TripHistoryTestSupport
                     method: .get, scheme: nil, authority: "localhost", path: "/hit",
                     headerFields: [.connection: "Keep-Alive"])
             ))
-        #expect(try channel.readOutbound(as: HTTPResponsePart.self) == nil, "answered only once the request has ended")
+        #expect(try channel.readOutbound(as: IOData.self) == nil, "answered only once the request has ended")
         try channel.writeInbound(HTTPRequestPart.end(nil))
         #expect(try channel.readInbound(as: HTTPRequestPart.self) == nil)
-        guard case .head(let response) = try channel.readOutbound(as: HTTPResponsePart.self) else {
-            Issue.record("expected a response head")
-            return
-        }
-        #expect(response.status == .ok)
-        #expect(response.headerFields[.contentLength] == "6")
-        #expect(response.headerFields[Self.requestID]?.isEmpty == false)
-        guard case .body(let body) = try channel.readOutbound(as: HTTPResponsePart.self) else {
-            Issue.record("expected a body")
-            return
-        }
-        #expect(String(buffer: body) == "cached")
-        #expect(
-            try channel.readOutbound(as: HTTPResponsePart.self).map { if case .end = $0 { true } else { false } }
-                == true)
+        let answer = try Self.nextAnswer(channel)
+        #expect(answer.status == .ok)
+        #expect(answer.fields["content-length"] == "6")
+        #expect(answer.fields["x-request-id"]?.isEmpty == false)
+        #expect(answer.body == "cached")
+        #expect(try channel.readOutbound(as: IOData.self) == nil, "nothing follows the body")
         #expect(try channel.finish().isClean)
+    }
+
+    @Test func theBodyOfTheRoutersResponseToAHEADIsDroppedAndAGETsIsKeptInTheirOrder() throws {
+        let channel = try Self.stubChannel()
+        // Both pipelined and passed on before the router answers either.
+        for method in [HTTPRequest.Method.head, .get] {
+            try channel.writeInbound(
+                HTTPRequestPart.head(HTTPRequest(method: method, scheme: nil, authority: "localhost", path: "/miss")))
+            try channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+        while try channel.readInbound(as: HTTPRequestPart.self) != nil {}
+        var written: [String] = []
+        for _ in 0..<2 {
+            try channel.writeOutbound(
+                HTTPResponsePart.head(HTTPResponse(status: .notFound, headerFields: [.contentLength: "7"])))
+            try channel.writeOutbound(HTTPResponsePart.body(ByteBuffer(string: "missing")))
+            try channel.writeOutbound(HTTPResponsePart.end(nil))
+            while let part = try channel.readOutbound(as: HTTPResponsePart.self) {
+                switch part {
+                case .head(let head): written.append("head \(head.status.code)")
+                case .body(let body): written.append("body \(String(buffer: body))")
+                case .end: written.append("end")
+                }
+            }
+        }
+        #expect(written == ["head 404", "end", "head 404", "body missing", "end"])
+        #expect(try channel.finish().isClean)
+    }
+
+    /// Heads as the service writes them: each field a `Name: value` line, in order.
+    private static let heads: [(HTTPResponse.Status, [String])] = [
+        (
+            .ok,
+            [
+                "Content-Type: application/json", "ETag: \"NKrbx9tGFVvGLO_Zl3xcZA\"",
+                "Link: </v1/riders/17/trips?limit=20&cursor=AQAB>; rel=\"next\"", "Content-Length: 6",
+                "RateLimit: \"rider\";r=29;t=1", "X-Content-Type-Options: nosniff",
+            ]
+        ),
+        (.notModified, ["ETag: \"abc\"", "Date: Sat, 28 Nov 2026 06:34:15 GMT"]),
+        (.tooManyRequests, ["Content-Type: application/problem+json", "Retry-After: 1", "Content-Length: 2"]),
+    ]
+
+    @Test(arguments: heads)
+    func aHeadWrittenHereIsTheBytesNIOsEncoderWritesForIt(status: HTTPResponse.Status, lines: [String]) throws {
+        var headerFields = HTTPFields()
+        for line in lines {
+            let parts = line.split(separator: ": ", maxSplits: 1).map(String.init)
+            headerFields.append(HTTPField(name: try #require(HTTPField.Name(parts[0])), value: parts[1]))
+        }
+        let encoder = EmbeddedChannel()
+        try encoder.pipeline.syncOperations.addHandlers([
+            HTTPResponseEncoder(configuration: .init()), HTTP1ToHTTPServerCodec(secure: false),
+        ])
+        try encoder.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: status, headerFields: headerFields)))
+        var encoded = try #require(try encoder.readOutbound(as: IOData.self).flatMap { try Self.bytes($0) })
+        while let more = try encoder.readOutbound(as: IOData.self) {
+            encoded.writeImmutableBuffer(try Self.bytes(more))
+        }
+        let written = HTTP1ResponseHead.bytes(status: status, fields: headerFields, allocator: ByteBufferAllocator())
+        #expect(String(buffer: written) == String(buffer: encoded))
+        _ = try encoder.finish()
+    }
+
+    @Test func answersWrittenHereAndTheRoutersResponsesShareAConnectionInTheirOrderAndHEADsCarryNoBody() async throws {
+        let api = await Self.cachedAPI(InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)))
+        let token = try await api.riderToken(1)
+        let answers = Answers()
+        try await api.testLive(onEarlyAnswer: answers.record) { client in
+            // The router verifies a token the first time it is seen; afterwards the handler answers reads.
+            try await client.execute(uri: "/v1/riders/1/trips?limit=2", method: .get, headers: Self.headers(token)) {
+                #expect($0.status == .ok)
+            }
+            let before = answers.stored + answers.computed
+            let connection = try await RawConnection.open(port: try #require(client.port))
+            let host = "Host: test\r\n"
+            let owner = "\(host)Authorization: Bearer \(token)\r\n"
+            try await connection.send(
+                "GET /v1/riders/1/trips?limit=2 HTTP/1.1\r\n\(owner)\r\n"
+                    + "HEAD /v1/nowhere HTTP/1.1\r\n\(host)\r\n"
+                    + "GET /healthz HTTP/1.1\r\n\(host)\r\n"
+                    + "HEAD /v1/riders/1/trips?limit=2 HTTP/1.1\r\n\(owner)\r\n"
+                    + "GET /v1/nowhere HTTP/1.1\r\n\(host)\r\n")
+            let list = try #require(await connection.readResponse())
+            #expect(list.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(list.contains("\r\n\r\n{\"data\":["))
+            #expect(answers.stored + answers.computed == before + 1, "the first read was answered here")
+            let missingHead = try #require(await connection.readResponse(toHEAD: true))
+            #expect(missingHead.hasPrefix("HTTP/1.1 404 Not Found\r\n"))
+            #expect(missingHead.hasSuffix("\r\n\r\n"))
+            let health = try #require(await connection.readResponse())
+            #expect(health.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(health.hasSuffix("\r\n\r\n{\"status\":\"ok\"}"))
+            let listHead = try #require(await connection.readResponse(toHEAD: true))
+            #expect(listHead.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            let missing = try #require(await connection.readResponse())
+            #expect(missing.hasPrefix("HTTP/1.1 404 Not Found\r\n"))
+            #expect(missing.contains("\"code\":\"not_found\""))
+            // Had a HEAD's response carried a body, its bytes would have been read as the next response's start.
+            #expect(await connection.readResponse(within: .milliseconds(300)) == nil, "nothing more was sent")
+        }
     }
 
     @Test func requestsWithABodyOrAConnectionHeaderAlwaysGoOn() throws {

@@ -53,14 +53,17 @@ final class RawConnection {
         try? await channel.channel.close()
     }
 
-    /// The next complete response (a head and a body of its `Content-Length`), or nil when the connection
-    /// ends first or `deadline` passes.
-    func readResponse(within deadline: Duration = .seconds(60)) async -> String? {
+    /// The next complete response (a head and a body of its `Content-Length`; the head alone `toHEAD`, whose
+    /// response has no body whatever its `Content-Length` says), or nil when the connection ends first or
+    /// `deadline` passes.
+    func readResponse(toHEAD: Bool = false, within deadline: Duration = .seconds(60)) async -> String? {
         await reading(within: deadline) {
             guard let headEnd = Self.find([13, 10, 13, 10], in: $0.received) else { return nil }
             let head = String(decoding: $0.received[..<headEnd], as: UTF8.self)
             let length =
-                head.split(separator: "\r\n").lazy.compactMap { line -> Int? in
+                toHEAD
+                ? 0
+                : head.split(separator: "\r\n").lazy.compactMap { line -> Int? in
                     let parts = line.split(separator: ":", maxSplits: 1)
                     guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
                     return Int(parts[1].trimmingCharacters(in: .whitespaces))

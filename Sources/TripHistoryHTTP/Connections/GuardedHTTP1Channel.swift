@@ -2,13 +2,21 @@ public import HTTPTypes
 public import HummingbirdCore
 public import Logging
 import NIOCore
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
 import TripHistoryAPI
 
 /// Hummingbird's HTTP/1.1 child channel with the connection guards around its decoder: `ConnectionGuard`
-/// first in the pipeline (after `ProxyProtocolHandler` when the peer is a trusted proxy), then the decoder,
-/// then the early-read handler (which runs `RequestGuard`) and the framework. Both guards of a connection
-/// share one `SharedConnectionState`; every part that counts per client reads the connection's `ClientAddress`,
-/// which the router's requests find as `ClientAddress.current`.
+/// first in the pipeline (after `ProxyProtocolHandler` when the peer is a trusted proxy), then NIO's encoder and
+/// decoder, the HTTP types codec, the early-read handler (which runs `RequestGuard`) and the framework. Both
+/// guards of a connection share one `SharedConnectionState`; every part that counts per client reads the
+/// connection's `ClientAddress`, which the router's requests find as `ClientAddress.current`.
+///
+/// The pipeline is the one `HTTP1Channel.setup` builds, with one difference: the encoder and the decoder are
+/// not paired. Paired, the decoder queues each request's method in the encoder, which takes one off for each
+/// response head it encodes; the early-read handler writes its answers as bytes past the encoder, so that queue
+/// would grow by one for every answer and lose its order. The handler drops the bodies of the framework's
+/// responses to `HEAD` and `CONNECT` itself, which is what the pairing was for.
 struct GuardedHTTP1Channel: ServerChildChannel {
     /// The framework's channel with the connection's client.
     struct Value: ServerChildChannelValue {
@@ -29,40 +37,39 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let logger: Logger
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let state = SharedConnectionState(limits: limits)
-        let peer = channel.remoteAddress
-        let client = ClientAddress(peer)
-        let fromProxy = trustedProxies.contains(peer)
-        do {
+        channel.eventLoop.makeCompletedFuture {
+            let state = SharedConnectionState(limits: limits)
+            let peer = channel.remoteAddress
+            let client = ClientAddress(peer)
+            let fromProxy = trustedProxies.contains(peer)
+            let operations = channel.pipeline.syncOperations
             if fromProxy {
-                try channel.pipeline.syncOperations.addHandler(
-                    ProxyProtocolHandler(client: client, logger: self.logger))
+                try operations.addHandler(ProxyProtocolHandler(client: client, logger: self.logger))
             }
-            try channel.pipeline.syncOperations.addHandler(
+            try operations.addHandler(
                 ConnectionGuard(
                     limits: limits, connections: connections, client: client, awaitsProxyHeader: fromProxy,
                     state: state, logger: self.logger))
-        } catch {
-            return channel.eventLoop.makeFailedFuture(error)
+            // The decoder's limits are the header limits; the request target counts towards its total, so the
+            // target's own limit is added to it.
+            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+            decoderLimits.maxHeaderFieldSize = limits.maximumHeaderBytes
+            decoderLimits.maxHeaderListSize = limits.maximumHeaderBytes + limits.maximumTargetBytes
+            decoderLimits.maxHeaderFieldCount = limits.maximumHeaderFields
+            try operations.addHandler(HTTPResponseEncoder(configuration: .init()))
+            try operations.addHandler(
+                ByteToMessageHandler(
+                    HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
+            try operations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try operations.addHandler(
+                EarlyReadHandler(
+                    requestGuard: RequestGuard(limits: limits, state: state, logger: self.logger), metrics: metrics,
+                    logger: self.logger, cors: cors, tracing: tracing, rateLimits: rateLimits, answer: answer))
+            try operations.addHandler(HTTPConnectionStateHandler(logger: logger))
+            let asyncChannel = try HTTP1Channel.Value(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            return Value(asyncChannel: asyncChannel, client: client)
         }
-        let requestGuard = RequestGuard(limits: limits, state: state, logger: self.logger)
-        // Hummingbird takes the handlers from a `@Sendable` closure, which may hold this connection's handler
-        // only bound to its event loop.
-        let earlyReads = NIOLoopBound(
-            EarlyReadHandler(
-                requestGuard: requestGuard, metrics: metrics, logger: self.logger, cors: cors, tracing: tracing,
-                rateLimits: rateLimits, answer: answer),
-            eventLoop: channel.eventLoop)
-        // The decoder's limits are the header limits; the request target counts towards its total, so the
-        // target's own limit is added to it.
-        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
-            maxHeaderFieldSize: limits.maximumHeaderBytes,
-            maxHeaderListSize: limits.maximumHeaderBytes + limits.maximumTargetBytes,
-            maxHeaderFieldCount: limits.maximumHeaderFields)
-        return HTTP1Channel(
-            responder: responder,
-            configuration: .init(additionalChannelHandlers: [earlyReads.value], httpDecoderConfiguration: decoder)
-        ).setup(channel: channel, logger: logger).map { Value(asyncChannel: $0, client: client) }
     }
 
     func handle(value: Value, logger: Logger) async {

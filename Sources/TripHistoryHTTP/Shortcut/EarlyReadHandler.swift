@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 import Tracing
 import TripHistoryAPI
@@ -84,6 +85,12 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var machine = Machine(heldPartsBeforeBackPressure: EarlyReadHandler.heldPartsBeforeBackPressure)
     private var needsFlush = false
     private var date = HTTPDate()
+    /// Where answers written here go as bytes: the context of the connection's HTTP/1 encoder, whose writes
+    /// skip the encoder itself; this handler's own context when no encoder is before it (unit tests).
+    private var answerOutlet: ChannelHandlerContext?
+    /// For each request passed on whose response is not yet completely written, whether that response must
+    /// not carry a body (it answers a `HEAD` or `CONNECT`; RFC 9112 §6.3), oldest first.
+    private var bodilessResponses = CircularBuffer<Bool>(initialCapacity: 2)
 
     /// `requestGuard` checks every request part first; `answer` says how a request head is answered here, or
     /// nil to pass the request on; `rateLimits`, when given, decides whether a caller's read answered here may
@@ -99,6 +106,14 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         self.rateLimits = rateLimits
         self.finisher = ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)
         self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        answerOutlet = (try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)) ?? context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        answerOutlet = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -130,7 +145,9 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end: action = machine.end(data)
         }
         switch action {
-        case .passOn: context.fireChannelRead(data)
+        case .passOn:
+            if case .head(let head) = part { bodilessResponses.append(head.method == .head || head.method == .connect) }
+            context.fireChannelRead(data)
         case .none: break
         case .write(let answer): write(answer, context: context)
         case .start(let computation): start(computation, context: context)
@@ -238,14 +255,25 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if machine.readRequested() { context.read() }
     }
 
+    /// The framework's responses to the requests passed on: the body of one that answers a `HEAD` or `CONNECT`
+    /// is dropped, as NIO's encoder would drop it had it seen the request (it does not: answers written here
+    /// never pass it).
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard case .end = unwrapOutboundIn(data) else {
+        switch unwrapOutboundIn(data) {
+        case .head:
             context.write(data, promise: promise)
-            return
+        case .body:
+            if bodilessResponses.first == true {
+                promise?.succeed(())
+            } else {
+                context.write(data, promise: promise)
+            }
+        case .end:
+            _ = bodilessResponses.popFirst()
+            machine.responseEndWritten()
+            context.write(data, promise: promise)
+            requestGuard.responseEnded(context: context)
         }
-        machine.responseEndWritten()
-        context.write(data, promise: promise)
-        requestGuard.responseEnded(context: context)
     }
 
     /// A plain GET without a body that keeps the connection open: no `Connection` header other than
@@ -267,17 +295,25 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // Copies the stored fields once, with room for the ones added here, instead of growing the copy.
         headers.reserveCapacity(headers.count + 6)
         let body = response.bytes
-        if let body { headers[.contentLength] = String(body.readableBytes) }
+        if let body {
+            headers[.contentLength] = String(body.readableBytes)
+        } else if HTTP1ResponseHead.mayHaveBody(response.status) {
+            headers[.contentLength] = "0"
+        }
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
         finisher.finish(
             &headers, status: response.status, route: answer.route, requestID: answer.requestID,
             origin: answer.origin, rateLimit: answer.rateLimit, span: answer.span, logger: logger)
-        context.write(
-            wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
+        let outlet = answerOutlet ?? context
+        outlet.write(
+            NIOAny(
+                IOData.byteBuffer(
+                    HTTP1ResponseHead.bytes(
+                        status: response.status, fields: headers, allocator: context.channel.allocator))),
+            promise: nil)
         if let body {
-            context.write(wrapOutboundOut(.body(body)), promise: nil)
+            outlet.write(NIOAny(IOData.byteBuffer(body)), promise: nil)
         }
-        context.write(wrapOutboundOut(.end(nil)), promise: nil)
         needsFlush = true
         requestGuard.responseEnded(context: context)
         finisher.record(route: answer.route, method: .get, status: response.status, started: answer.started)
