@@ -256,8 +256,8 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// The framework's responses to the requests passed on: the body of one that answers a `HEAD` or `CONNECT`
-    /// is dropped, as NIO's encoder would drop it had it seen the request (it does not: answers written here
-    /// never pass it).
+    /// is dropped here, since NIO's encoder, not paired with the decoder (see `GuardedHTTP1Channel`), does not
+    /// know which request a response answers.
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head:
