@@ -297,7 +297,9 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let body = response.bytes
         if let body {
             headers[.contentLength] = String(body.readableBytes)
-        } else if HTTP1ResponseHead.mayHaveBody(response.status) {
+        } else if HTTPResponseStatus(statusCode: Int(response.status.code)).mayHaveResponseBody {
+            // No encoder frames this answer, so a status that may carry a body (NIO's rule: not 1xx, 204, 304)
+            // says it has none.
             headers[.contentLength] = "0"
         }
         headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))

@@ -60,10 +60,4 @@ enum HTTP1ResponseHead {
             next += bytes.count
         }
     }
-
-    /// Whether a response with `status` may carry a body, and so needs its length stated when it has none
-    /// (RFC 9112 §6.3: 1xx, 204 and 304 never carry one).
-    static func mayHaveBody(_ status: HTTPResponse.Status) -> Bool {
-        !(status.kind == .informational || status.code == 204 || status.code == 304)
-    }
 }
