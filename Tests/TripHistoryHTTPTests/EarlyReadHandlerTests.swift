@@ -397,8 +397,8 @@ import TripHistoryTestSupport
         let fields: [String: String]
         let body: String
 
-        /// Reads the head's status line and fields; `body` is asked for once the head says how long it is.
-        init(head: ByteBuffer, body: (Int) throws -> ByteBuffer?) throws {
+        /// Reads the head's status line and fields; `body` is read only when the head announces one.
+        init(head: ByteBuffer, body: () throws -> ByteBuffer) throws {
             let text = String(buffer: head)
             #expect(text.hasSuffix("\r\n\r\n"), "a head ends with an empty line")
             let lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)
@@ -412,7 +412,7 @@ import TripHistoryTestSupport
             }
             self.fields = fields
             let length = Int(fields["content-length"] ?? "0") ?? 0
-            self.body = length == 0 ? "" : try body(length).map { String(buffer: $0) } ?? ""
+            self.body = length == 0 ? "" : String(buffer: try body())
         }
     }
 
@@ -428,14 +428,14 @@ import TripHistoryTestSupport
     private static func nextResponse(_ channel: NIOAsyncTestingChannel) async throws -> (HTTPResponse.Status, String)? {
         let head = try bytes(try await channel.waitForOutboundWrite(as: IOData.self))
         let body = try bytes(try await channel.waitForOutboundWrite(as: IOData.self))
-        let answer = try WrittenAnswer(head: head) { _ in body }
+        let answer = try WrittenAnswer(head: head) { body }
         return (answer.status, answer.body)
     }
 
     /// The next answer written here.
     private static func nextAnswer(_ channel: EmbeddedChannel) throws -> WrittenAnswer {
         let head = try bytes(try channel.readOutbound(as: IOData.self))
-        return try WrittenAnswer(head: head) { _ in try bytes(try channel.readOutbound(as: IOData.self)) }
+        return try WrittenAnswer(head: head) { try bytes(try channel.readOutbound(as: IOData.self)) }
     }
 
     /// The path of the next request passed on, after checking that its end follows.
