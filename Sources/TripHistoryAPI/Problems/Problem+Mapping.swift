@@ -31,6 +31,7 @@ extension Problem {
         case .conflict: self = .conflict
         case .riderErased: self = .riderErased
         case .preconditionFailed: self = .preconditionFailed
+        case .changesPurged: self = .syncTokenPurged
         case .unavailable(let seconds): self = .unavailable(retryAfterSeconds: seconds)
         }
     }

@@ -166,6 +166,14 @@ extension Problem {
         )
     }
 
+    /// A token within its age whose position the feed's purge has passed: the changes after it are not all kept.
+    static let syncTokenPurged = Problem(
+        status: .gone, code: .syncTokenExpired, title: "Sync token expired",
+        detail: "Some changes after the since token are no longer kept; reload the trips from the first page and "
+            + "start again without since.",
+        param: "since"
+    )
+
     static func payloadTooLarge(limit: Int) -> Problem {
         Problem(
             status: .contentTooLarge, code: .payloadTooLarge, title: "Payload too large",

@@ -85,7 +85,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     public func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
         let statement = AnalystChangesPage(after: position, limit: max(limit, 0) + 1)
         let rows = try await run("analyst changes") { connection in try connection.execute(statement) }
-        return ChangeFeedRow.page(rows, limit: limit, after: position)
+        return try ChangeFeedRow.page(rows, limit: limit, after: position)
     }
 
     /// Before every change of the transactions still running or yet to come: (their oldest id, 0, 0).

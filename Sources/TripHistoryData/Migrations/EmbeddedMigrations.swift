@@ -12,5 +12,6 @@ enum EmbeddedMigrations {
         ("0006_rider_erasures.sql", PackageResources._006_rider_erasures_sql),
         ("0007_analyst_changes_feed.sql", PackageResources._007_analyst_changes_feed_sql),
         ("0008_trip_partitioning.sql", PackageResources._008_trip_partitioning_sql),
+        ("0009_changes_purge_watermarks.sql", PackageResources._009_changes_purge_watermarks_sql),
     ]
 }

@@ -14,15 +14,35 @@ public struct ExpiredRowPurger: Service {
         let table: String
         let timeColumn: String
         let retention: Duration
+        /// Statements run with the deletion, as CTEs that read `deleted` (the deleted rows, `RETURNING *`).
+        let bookkeeping: String?
 
         /// Idempotency keys, kept `retention` after their first use.
         public static func idempotencyKeys(_ retention: Duration) -> Expiry {
-            Expiry(table: "idempotency_keys", timeColumn: "created_at", retention: retention)
+            Expiry(table: "idempotency_keys", timeColumn: "created_at", retention: retention, bookkeeping: nil)
         }
 
-        /// Changes-feed entries, kept `retention` after they were written.
+        /// Changes-feed entries, kept `retention` after they were written. Each deletion moves the feeds' purge
+        /// marks (`rider_change_purges`, `analyst_change_purge`) past the entries it deletes, in the same
+        /// statement, so a feed never answers a position behind them with a page that lacks them.
         public static func tripChanges(_ retention: Duration) -> Expiry {
-            Expiry(table: "trip_changes", timeColumn: "changed_at", retention: retention)
+            Expiry(
+                table: "trip_changes", timeColumn: "changed_at", retention: retention,
+                bookkeeping: """
+                    riders AS (
+                        INSERT INTO rider_change_purges AS p (rider_id, purged_through)
+                        SELECT rider_id, max(seq) FROM deleted GROUP BY rider_id ORDER BY rider_id
+                        ON CONFLICT (rider_id) DO UPDATE
+                        SET purged_through = greatest(p.purged_through, EXCLUDED.purged_through)
+                    ), analysts AS (
+                        INSERT INTO analyst_change_purge AS p (xid, rider_id, seq)
+                        SELECT xid, rider_id, seq FROM deleted WHERE xid IS NOT NULL
+                        ORDER BY xid DESC, rider_id DESC, seq DESC LIMIT 1
+                        ON CONFLICT (singleton) DO UPDATE SET xid = EXCLUDED.xid, rider_id = EXCLUDED.rider_id,
+                            seq = EXCLUDED.seq
+                        WHERE (EXCLUDED.xid, EXCLUDED.rider_id, EXCLUDED.seq) > (p.xid, p.rider_id, p.seq)
+                    )
+                    """)
         }
     }
 
@@ -73,14 +93,15 @@ public struct ExpiredRowPurger: Service {
     private func purgeExpired(_ expiry: Expiry) async throws -> Int {
         let seconds = Int64(expiry.retention.components.seconds)
         let batch = Int64(batchSize)
-        // The table and column names are this type's own constants, never input.
+        // The table and column names and the bookkeeping are this type's own constants, never input.
         let query: PostgresQuery = """
             WITH expired AS (
                 SELECT ctid FROM \(unsafeSQL: expiry.table)
                 WHERE \(unsafeSQL: expiry.timeColumn) < now() - make_interval(secs => \(seconds)) LIMIT \(batch)
-            )
-            DELETE FROM \(unsafeSQL: expiry.table) t USING expired e WHERE t.ctid = e.ctid
-            RETURNING 1
+            ), deleted AS (
+                DELETE FROM \(unsafeSQL: expiry.table) t USING expired e WHERE t.ctid = e.ctid RETURNING t.*
+            )\(unsafeSQL: expiry.bookkeeping.map { ", " + $0 } ?? "")
+            SELECT 1 FROM deleted
             """
         var total = 0
         while true {

@@ -241,7 +241,7 @@ public struct PostgresTripRepository: TripRepository {
         let after = position ?? .start
         let statement = RiderChangesPage(riderID: riderID, after: after, limit: max(limit, 0) + 1)
         let rows = try await mapErrors("list changes") { try await read(riderID) { try await $0.read(statement) } }
-        return ChangeFeedRow.page(rows, limit: limit, after: after)
+        return try ChangeFeedRow.page(rows, limit: limit, after: after)
     }
 
     /// The rider's last change: reading after it returns only later ones.

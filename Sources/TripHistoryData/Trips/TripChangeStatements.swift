@@ -34,15 +34,22 @@ struct InsertTripChange: PostgresPreparedStatement {
 }
 
 /// The rider's changes after a number, in order, each upsert with its trip as it stands now (none when the
-/// trip is gone).
+/// trip is gone); or, when the purge has removed entries after that number, only the row that says so.
 struct RiderChangesPage: PostgresPreparedStatement {
-    static let name = "trip_changes_page_v1"
+    static let name = "trip_changes_page_v2"
     static let sql = """
-        SELECT c.seq, c.change, c.trip_id, trips.id IS NOT NULL, \(TripStatements.columns.qualified(by: "trips"))
-        FROM trip_changes c LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
-        WHERE c.rider_id = $1 AND c.seq > $2
+        SELECT mark.behind, c.seq, c.change, c.trip_id, trips.id IS NOT NULL, \(TripStatements.columns.qualified(by: "trips"))
+        FROM (
+            SELECT EXISTS (SELECT 1 FROM rider_change_purges WHERE rider_id = $1 AND purged_through > $2) AS behind
+        ) mark
+        LEFT JOIN LATERAL (
+            SELECT seq, change, trip_id FROM trip_changes
+            WHERE rider_id = $1 AND seq > $2 AND NOT mark.behind
+            ORDER BY seq
+            LIMIT $3
+        ) c ON true
+        LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
         ORDER BY c.seq
-        LIMIT $3
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
@@ -58,9 +65,11 @@ struct RiderChangesPage: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> ChangeFeedRow<ChangePosition> {
-        guard let sequence = try rows.int64(row, 0) else { throw ChangeFeedRow<ChangePosition>.unexpected }
-        return try ChangeFeedRow(position: ChangePosition(sequence: sequence), rows, row: row, from: 1)
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> PurgeCheckedFeedRow<ChangePosition> {
+        try PurgeCheckedFeedRow(rows, row: row) { () throws(PostgresError) in
+            guard let sequence = try rows.int64(row, 1) else { return nil }
+            return try ChangeFeedRow(position: ChangePosition(sequence: sequence), rows, row: row, from: 2)
+        }
     }
 }
 
@@ -87,19 +96,30 @@ struct RiderLastChange: PostgresPreparedStatement {
 }
 
 /// Every rider's changes after a position, ordered by writing transaction, rider and sequence, each upsert with
-/// its trip as it stands now (none when the trip is gone). Only changes of transactions older than the oldest
-/// still running (`pg_snapshot_xmin`) are read: those transactions have all ended, so no change can later appear
-/// before one handed out (`AnalystChangePosition`). An index range scan on `trip_changes_xid`.
+/// its trip as it stands now (none when the trip is gone); or, when the purge has removed entries after that
+/// position, only the row that says so. Only changes of transactions older than the oldest still running
+/// (`pg_snapshot_xmin`) are read: those transactions have all ended, so no change can later appear before one
+/// handed out (`AnalystChangePosition`). An index range scan on `trip_changes_xid`.
 struct AnalystChangesPage: PostgresPreparedStatement {
-    static let name = "trip_changes_analyst_page_v1"
+    static let name = "trip_changes_analyst_page_v2"
     static let sql = """
-        SELECT c.xid::text::bigint, c.rider_id, c.seq, c.change, c.trip_id, trips.id IS NOT NULL,
+        SELECT mark.behind, c.xid::text::bigint, c.rider_id, c.seq, c.change, c.trip_id, trips.id IS NOT NULL,
             \(TripStatements.columns.qualified(by: "trips"))
-        FROM trip_changes c LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
-        WHERE c.xid IS NOT NULL AND (c.xid, c.rider_id, c.seq) > ($1::text::xid8, $2::bigint, $3::bigint)
-          AND c.xid < pg_snapshot_xmin(pg_current_snapshot())
+        FROM (
+            SELECT EXISTS (
+                SELECT 1 FROM analyst_change_purge p
+                WHERE (p.xid, p.rider_id, p.seq) > ($1::text::xid8, $2::bigint, $3::bigint)
+            ) AS behind
+        ) mark
+        LEFT JOIN LATERAL (
+            SELECT xid, rider_id, seq, change, trip_id FROM trip_changes c
+            WHERE c.xid IS NOT NULL AND (c.xid, c.rider_id, c.seq) > ($1::text::xid8, $2::bigint, $3::bigint)
+              AND c.xid < pg_snapshot_xmin(pg_current_snapshot()) AND NOT mark.behind
+            ORDER BY c.xid, c.rider_id, c.seq
+            LIMIT $4
+        ) c ON true
+        LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
         ORDER BY c.xid, c.rider_id, c.seq
-        LIMIT $4
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
@@ -115,13 +135,17 @@ struct AnalystChangesPage: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> ChangeFeedRow<AnalystChangePosition> {
-        guard let transaction = try rows.int64(row, 0), let riderID = try rows.int64(row, 1),
-            let sequence = try rows.int64(row, 2)
-        else { throw ChangeFeedRow<AnalystChangePosition>.unexpected }
-        let position = AnalystChangePosition(
-            transaction: UInt64(bitPattern: transaction), riderID: riderID, sequence: sequence)
-        return try ChangeFeedRow(position: position, rows, row: row, from: 3)
+    func decodeRow(
+        _ rows: PostgresRows, row: Int
+    ) throws(PostgresError) -> PurgeCheckedFeedRow<AnalystChangePosition> {
+        try PurgeCheckedFeedRow(rows, row: row) { () throws(PostgresError) in
+            guard let transaction = try rows.int64(row, 1), let riderID = try rows.int64(row, 2),
+                let sequence = try rows.int64(row, 3)
+            else { return nil }
+            let position = AnalystChangePosition(
+                transaction: UInt64(bitPattern: transaction), riderID: riderID, sequence: sequence)
+            return try ChangeFeedRow(position: position, rows, row: row, from: 4)
+        }
     }
 }
 
@@ -167,8 +191,20 @@ struct ChangeFeedRow<Position: Hashable & Sendable> {
 
     /// The page of `rows`, read with a limit of `limit + 1` after `after`. A change whose trip is gone (upserted,
     /// then erased) is not handed out, but its position counts: the erasure follows it in the feed. A trip
-    /// changed twice within the page appears once, at its last change.
-    static func page(_ rows: [Self], limit: Int, after: Position) -> FeedPage<Position> {
+    /// changed twice within the page appears once, at its last change. Throws `.changesPurged` when the rows say
+    /// the purge has passed `after`.
+    static func page(
+        _ checked: [PurgeCheckedFeedRow<Position>], limit: Int, after: Position
+    ) throws(TripHistoryError) -> FeedPage<Position> {
+        var rows: [Self] = []
+        rows.reserveCapacity(checked.count)
+        for row in checked {
+            switch row {
+            case .behindPurge: throw .changesPurged
+            case .noEntry: continue
+            case .entry(let entry): rows.append(entry)
+            }
+        }
         let page = rows.prefix(limit)
         let changes = page.compactMap { row -> TripChange? in
             row.isErasure ? .erased(row.tripID) : row.trip.map(TripChange.upsert)
@@ -178,5 +214,27 @@ struct ChangeFeedRow<Position: Hashable & Sendable> {
         return FeedPage(
             changes: changes.enumerated().filter { lastIndex[$0.element.tripID] == $0.offset }.map(\.element),
             next: page.last?.position ?? after, hasMore: rows.count > limit)
+    }
+}
+
+/// One row of a feed page statement that also reads its feed's purge mark: the mark is past the position read
+/// after (the page is not read), no entry after it (the lone row of an empty page), or an entry.
+enum PurgeCheckedFeedRow<Position: Hashable & Sendable> {
+    case behindPurge
+    case noEntry
+    case entry(ChangeFeedRow<Position>)
+
+    /// Reads column 0 (whether the mark is past the position), then the entry `decodeEntry` reads, nil when the
+    /// row has none.
+    init(
+        _ rows: PostgresRows, row: Int, decodeEntry: () throws(PostgresError) -> ChangeFeedRow<Position>?
+    ) throws(PostgresError) {
+        if try rows.bool(row, 0) == true {
+            self = .behindPurge
+        } else if let entry = try decodeEntry() {
+            self = .entry(entry)
+        } else {
+            self = .noEntry
+        }
     }
 }

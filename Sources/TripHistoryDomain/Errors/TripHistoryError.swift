@@ -12,6 +12,9 @@ public enum TripHistoryError: Error, Hashable, Sendable {
     case conflict
     /// The trip was requested before its rider's data was erased: it belongs to the erased history.
     case riderErased
+    /// A changes feed was asked for the changes after a position behind its purge: some of them are no longer
+    /// kept, so the reader must reload rather than be handed a page with a hole.
+    case changesPurged
     /// The store cannot answer now (down, overloaded, timed out); the request may be retried.
     case unavailable(retryAfterSeconds: Int)
 }
