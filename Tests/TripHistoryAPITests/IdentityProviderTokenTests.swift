@@ -362,16 +362,21 @@ import TripHistoryTestSupport
 
     // MARK: - Expired tokens and rate limits
 
-    @Test func anExpiredTokenOfTheProviderIsStillChargedToItsSubject() async throws {
+    /// Past the leeway the provider's token is refused, and for another minute it is still charged to its
+    /// subject; a token expired longer ago, or one the provider did not sign, is no one's.
+    @Test func aJustExpiredTokenOfTheProviderIsChargedToItsSubjectAndAnOldOneToNoOne() async throws {
         let key = try await Provider.ecKey(kid: "ec-1")
         let stranger = try await Provider.ecKey(kid: "ec-1")
         let setup = await Self.setup(serving: Provider.jwks([key]))
         let expired = try await key.token(
-            Provider.claims(role: .string("rider"), subject: .string("42"), expiresIn: -3600))
+            Provider.claims(role: .string("rider"), subject: .string("42"), expiresIn: -90))
         #expect(await Self.problem(setup.tokens, expired)?.status == .unauthorized)
         #expect(await setup.tokens.expiredCaller(authorization: "Bearer \(expired)") == .rider(RiderID(42)!))
-        let forged = try await stranger.token(
+        let old = try await key.token(
             Provider.claims(role: .string("rider"), subject: .string("42"), expiresIn: -3600))
+        #expect(await setup.tokens.expiredCaller(authorization: "Bearer \(old)") == nil)
+        let forged = try await stranger.token(
+            Provider.claims(role: .string("rider"), subject: .string("42"), expiresIn: -90))
         #expect(await setup.tokens.expiredCaller(authorization: "Bearer \(forged)") == nil)
     }
 }

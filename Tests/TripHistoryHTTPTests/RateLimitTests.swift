@@ -175,14 +175,14 @@ import TripHistoryTestSupport
         }
     }
 
-    /// An expired token of this service still says whose request it is: it is charged to its subject, so
-    /// clients sharing an address (behind a proxy) with one that sends an expired token keep their own
+    /// A token of this service that has just expired still says whose request it is: it is charged to its
+    /// subject, so clients sharing an address (behind a proxy) with one whose token ran out keep their own
     /// anonymous allowance, and the 401 is not turned into a 429 by others' traffic.
-    @Test func anExpiredTokenIsChargedToItsSubjectNotToTheAddress() async throws {
+    @Test func aJustExpiredTokenIsChargedToItsSubjectNotToTheAddress() async throws {
         let clock = ManualClock()
         let api = await Self.api(clock: clock)
         let expired = try await api.tokens.issue(
-            role: .rider, subject: "7", timeToLive: .seconds(60), now: Date().addingTimeInterval(-3600))
+            role: .rider, subject: "7", timeToLive: .seconds(60), now: Date().addingTimeInterval(-70))
         try await api.testLive { client in
             for _ in 0..<3 {
                 let response = try await Self.get(client, "/v1/riders/7/trips", token: expired)
@@ -196,6 +196,31 @@ import TripHistoryTestSupport
             let spec = try await Self.get(client, "/openapi.yaml")
             #expect(spec.status == .ok)
             #expect(spec.headers[RateLimitPolicy.stateName] == #""anonymous";r=1;t=1"#)
+        }
+    }
+
+    /// A token that expired longer ago than the grace is charged to the address it comes from, like no token:
+    /// whoever finds an old token cannot drain its owner's bucket, and the owner's valid token keeps working.
+    @Test func aLongExpiredTokenIsChargedToTheAddressAndLeavesItsOwnersBucketAlone() async throws {
+        let clock = ManualClock()
+        let api = await Self.api(clock: clock)
+        let grace = Double(AccessTokens.expiredTokenGrace.components.seconds)
+        let expired = try await api.tokens.issue(
+            role: .rider, subject: "7", timeToLive: .seconds(60), now: Date().addingTimeInterval(-70 - grace))
+        let valid = try await api.riderToken(7)
+        try await api.testLive { client in
+            for state in [#""anonymous";r=1;t=1"#, #""anonymous";r=0;t=2"#] {
+                let response = try await Self.get(client, "/v1/riders/7/trips", token: expired)
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[RateLimitPolicy.stateName] == state)
+            }
+            Self.expectRefused(
+                try await Self.get(client, "/v1/riders/7/trips", token: expired), policy: #""anonymous";q=2;w=2"#,
+                state: #""anonymous";r=0;t=2"#)
+            // The owner's bucket is full: its first request finds all three requests of the burst.
+            let owner = try await Self.get(client, "/v1/riders/7/trips", token: valid)
+            #expect(owner.status == .ok)
+            #expect(owner.headers[RateLimitPolicy.stateName] == #""rider";r=2;t=1"#)
         }
     }
 

@@ -152,19 +152,26 @@ public struct AccessTokens: Sendable {
         return caller
     }
 
-    /// The caller of a token this service (or the identity provider) signed that fails only because it expired;
-    /// nil for any other `Authorization`. Such a token still proves whose request it is, so rate limits charge it
-    /// to its subject rather than to the client's address (behind a proxy, every client's). Checks the signature
-    /// again, which only requests already refused with a 401 pay.
-    func expiredCaller(authorization: String?) async -> Caller? {
+    /// How long after its expiry (and the identity provider's leeway) a token is still charged to its subject.
+    /// A client whose token just ran out is told so without eating its neighbours' anonymous allowance; an old
+    /// expired token, which anyone who found it could send, cannot drain its owner's bucket.
+    public static let expiredTokenGrace: Duration = .seconds(60)
+
+    /// The caller of a token this service (or the identity provider) signed that fails only because it expired
+    /// within `expiredTokenGrace`; nil for any other `Authorization`. Such a token still proves whose request it
+    /// is, so rate limits charge it to its subject rather than to the client's address (behind a proxy, every
+    /// client's). Checks the signature again, which only requests already refused with a 401 pay.
+    func expiredCaller(authorization: String?, now: Date = Date()) async -> Caller? {
         guard let token = Self.bearerToken(authorization) else { return nil }
         if let expired = try? await keys.verify(String(token), as: ExpiredAccessTokenClaims.self) {
+            let graceEnd = expired.claims.expiration.value.addingTimeInterval(Self.expiredTokenGrace.timeInterval)
+            guard now < graceEnd else { return nil }
             return try? Self.caller(claims: expired.claims)
         }
         guard let identityProvider, let header = IdentityProviderTokens.Header(token: token),
             IdentityProviderTokens.isIdentityProviderToken(header)
         else { return nil }
-        return await identityProvider.expiredCaller(token: token, header: header)
+        return await identityProvider.expiredCaller(token: token, header: header, grace: Self.expiredTokenGrace)
     }
 
     /// The 401 for a token that does not verify, also when a cached token has expired since.

@@ -63,17 +63,20 @@ public struct IdentityProviderTokens: Sendable {
         guard let expiration = claims.expiration?.value else {
             throw Problem.unauthorized("The identity provider's token has no expiry (exp).")
         }
-        let expiry = expiration.addingTimeInterval(Self.seconds(configuration.leeway))
+        let expiry = expiration.addingTimeInterval(configuration.leeway.timeInterval)
         guard current < expiry else { throw Self.rejected }
         try check(claims, at: current)
         return (try caller(claims: claims), expiry)
     }
 
-    /// The caller of a token that fails only because it expired; nil for any other. See
-    /// `AccessTokens.expiredCaller(authorization:)`.
-    func expiredCaller(token: Substring, header: Header) async -> Caller? {
-        guard let claims = try? await verifiedClaims(token: token, header: header), claims.expiration != nil,
-            (try? check(claims, at: now())) != nil
+    /// The caller of a token that fails only because it expired, less than `grace` past its expiry and the
+    /// leeway; nil for any other. See `AccessTokens.expiredCaller(authorization:)`.
+    func expiredCaller(token: Substring, header: Header, grace: Duration) async -> Caller? {
+        let current = now()
+        guard let claims = try? await verifiedClaims(token: token, header: header),
+            let expiration = claims.expiration?.value,
+            current < expiration.addingTimeInterval(configuration.leeway.timeInterval + grace.timeInterval),
+            (try? check(claims, at: current)) != nil
         else { return nil }
         return try? caller(claims: claims)
     }
@@ -108,7 +111,7 @@ public struct IdentityProviderTokens: Sendable {
             claims.audience?.value.contains(configuration.audience) == true
         else { throw Self.rejected }
         if let notBefore = claims.notBefore?.value,
-            current < notBefore.addingTimeInterval(-Self.seconds(configuration.leeway))
+            current < notBefore.addingTimeInterval(-configuration.leeway.timeInterval)
         {
             throw Self.rejected
         }
@@ -159,11 +162,6 @@ public struct IdentityProviderTokens: Sendable {
     /// The same 401 as for the service's own tokens, so a refusal tells nothing about which check failed.
     private static var rejected: Problem {
         Problem.unauthorized("The bearer token is malformed, badly signed, expired or not issued for this API.")
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The fields of a JWT header this service reads, unverified.
