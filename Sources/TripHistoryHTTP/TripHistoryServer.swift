@@ -31,6 +31,11 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var maximumConcurrentExports: Int
         /// Exports one analyst may stream at once; more get 429.
         public var maximumExportsPerAnalyst: Int
+        /// Riders' exports of their own trips streaming at once, one per rider, in slots apart from the
+        /// analysts'; more get 429.
+        public var maximumConcurrentRiderExports: Int
+        /// How long one export may stream before it is ended.
+        public var exportTimeLimit: Duration
         /// Stats queries one analyst may run at once; more get 429 (the analyst pool bounds them in all).
         public var maximumStatsPerAnalyst: Int
         /// Trips read per export batch.
@@ -67,6 +72,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             secret: [UInt8], previousSecrets: [[UInt8]] = [], cache: TripResponseCache? = nil,
             cacheFence: (any ChangeFeedFence)? = nil, analystLimits: AnalystQueryLimits = AnalystQueryLimits(),
             maximumConcurrentExports: Int = 2, maximumExportsPerAnalyst: Int = 1, maximumStatsPerAnalyst: Int = 2,
+            maximumConcurrentRiderExports: Int = 4, exportTimeLimit: Duration = .seconds(1800),
             exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
             isReaderUp: (@Sendable () -> Bool)? = nil,
@@ -95,6 +101,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             self.maximumConcurrentExports = maximumConcurrentExports
             self.maximumExportsPerAnalyst = maximumExportsPerAnalyst
             self.maximumStatsPerAnalyst = maximumStatsPerAnalyst
+            self.maximumConcurrentRiderExports = maximumConcurrentRiderExports
+            self.exportTimeLimit = exportTimeLimit
             self.exportBatchSize = exportBatchSize
             self.openAPIDocument = openAPIDocument
             self.isReady = isReady
@@ -108,8 +116,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     /// Issues and verifies the bearer tokens the API accepts.
     public let tokens: AccessTokens
     public let cursors: CursorCodec
-    /// The export limit of the analyst routes.
-    public let exportSlots: ConcurrencySlots
+    /// The export slots of analysts and of riders, and the exports' time limit.
+    public let exportLimits: ExportLimits
     /// The stats limit of the analyst routes.
     public let statsSlots: ConcurrencySlots
     /// Where both paths decide rate limits, when on.
@@ -137,13 +145,16 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         self.rateLimits = rateLimits.map { RateLimitGate(limits: $0, tracer: settings.tracer) }
         let cursors = CursorCodec(secrets: secrets)
         let presenter = TripPresenter()
-        let exportSlots = ConcurrencySlots(
-            capacity: settings.maximumConcurrentExports, perCaller: settings.maximumExportsPerAnalyst)
+        let exportLimits = ExportLimits(
+            analystSlots: ConcurrencySlots(
+                capacity: settings.maximumConcurrentExports, perCaller: settings.maximumExportsPerAnalyst),
+            riderSlots: ConcurrencySlots(capacity: settings.maximumConcurrentRiderExports, perCaller: 1),
+            timeLimit: settings.exportTimeLimit)
         let statsSlots = ConcurrencySlots(capacity: .max, perCaller: settings.maximumStatsPerAnalyst)
         let limits = settings.analystLimits
         self.tokens = tokens
         self.cursors = cursors
-        self.exportSlots = exportSlots
+        self.exportLimits = exportLimits
         self.statsSlots = statsSlots
         riderTrips = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
@@ -164,7 +175,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         riderErasures = RiderErasures(
             eraseRider: EraseRider(repository: repository), tokens: tokens, cache: settings.cache)
         riderExports = RiderExports(
-            exportTrips: ExportRiderTrips(repository: repository), exportSlots: exportSlots, presenter: presenter,
+            exportTrips: ExportRiderTrips(repository: repository), exportLimits: exportLimits, presenter: presenter,
             localeNegotiator: LocaleNegotiator(), tokens: tokens, tracer: settings.tracer)
         analystTrips = AnalystTrips(
             listTrips: ListAnalystTrips(repository: analystRepository, limits: limits),
@@ -172,7 +183,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
                 repository: analystRepository, limits: limits, batchSize: settings.exportBatchSize),
             getStats: GetTripStats(repository: analystRepository, limits: limits),
             listChanges: ListAnalystTripChanges(repository: analystRepository), limits: limits,
-            exportSlots: exportSlots, statsSlots: statsSlots, presenter: presenter,
+            exportLimits: exportLimits, statsSlots: statsSlots, presenter: presenter,
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors,
             syncTokens: SyncTokenCodec(secrets: secrets),
             changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, tracer: settings.tracer,

@@ -119,4 +119,27 @@ import TripHistoryTestSupport
             }
         }
     }
+
+    /// An export that has streamed for longer than the time limit is ended: the transfer stops without its last
+    /// chunk, so a client reading just fast enough for the connection's rate rule cannot keep a slot for
+    /// hours, and the slot is given back.
+    @Test func anExportPastItsTimeLimitIsCutAndGivesItsSlotBack() async throws {
+        let api = await API(
+            repository: InMemoryTripRepository(), analystRepository: InMemoryAnalystTripRepository(trips: []),
+            exportTimeLimit: .zero)
+        try await api.testLive { client in
+            _ = try await history(client, api)
+            let rider = API.bearer(try await api.riderToken(7))
+            let complete = try? await client.execute(
+                uri: "/v1/riders/7/trips/export?format=ndjson", method: .get, headers: rider
+            ) { response in String(buffer: response.body).split(separator: "\n").count }
+            #expect(complete != 2, "the export was sent whole past its time limit")
+            var polls = 0
+            while api.riderExportSlots.active > 0, polls < 500 {
+                try await Task.sleep(for: .milliseconds(10))
+                polls += 1
+            }
+            #expect(api.riderExportSlots.active == 0)
+        }
+    }
 }

@@ -23,8 +23,10 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let repository: Repository
     public let tokens: AccessTokens
     public let cursors: CursorCodec
-    /// The export limit of the analyst routes, to check that slots are given back.
+    /// The export slots of analysts, to check that slots are given back.
     public let exportSlots: ConcurrencySlots
+    /// The export slots of riders' own exports.
+    public let riderExportSlots: ConcurrencySlots
     public let statsSlots: ConcurrencySlots
     /// The metrics scrape's own listener, when the API was built with a metrics renderer.
     public let metricsListener: MetricsListener?
@@ -61,6 +63,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         repository: Repository, analystRepository: AnalystRepository,
         secret: [UInt8] = Self.secret, previousSecrets: [[UInt8]] = [],
         analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
+        maximumConcurrentRiderExports: Int = 4, exportTimeLimit: Duration = .seconds(1800),
         exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
         isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
         cacheFence: (any ChangeFeedFence)? = nil, metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
@@ -76,7 +79,9 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
             settings: .init(
                 secret: secret, previousSecrets: previousSecrets, cache: cache, cacheFence: cacheFence,
                 analystLimits: analystLimits,
-                maximumConcurrentExports: maximumConcurrentExports, exportBatchSize: exportBatchSize,
+                maximumConcurrentExports: maximumConcurrentExports,
+                maximumConcurrentRiderExports: maximumConcurrentRiderExports, exportTimeLimit: exportTimeLimit,
+                exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
                 isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, identityProvider: identityProvider,
                 tracer: tracer, now: clock
@@ -86,7 +91,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         tokens = server.tokens
         metricsListener = metrics.map(MetricsListener.init(exposition:))
         cursors = server.cursors
-        exportSlots = server.exportSlots
+        exportSlots = server.exportLimits.analystSlots
+        riderExportSlots = server.exportLimits.riderSlots
         statsSlots = server.statsSlots
         self.rateLimits = server.rateLimits
         self.cors = server.cors

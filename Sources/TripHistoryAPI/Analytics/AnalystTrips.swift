@@ -21,7 +21,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     private let changesRetention: TimeInterval
     private let now: @Sendable () -> Date
     private let limits: AnalystQueryLimits
-    private let exportSlots: ConcurrencySlots
+    private let exportLimits: ExportLimits
     private let statsSlots: ConcurrencySlots
     private let presenter: TripPresenter
     private let localeNegotiator: LocaleNegotiator
@@ -30,13 +30,14 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     private let tracer: (any Tracer)?
 
     /// `limits` must be the ones the use cases were built with, so that parsing and the use cases agree.
-    /// `exportSlots` bound the exports streaming at once, `statsSlots` the stats queries running at once.
+    /// `exportLimits` bound the exports streaming at once and their length, `statsSlots` the stats queries
+    /// running at once.
     /// The changes feed refuses `since` tokens issued longer than `changesRetention` before `now()`, as the
     /// riders' feeds do. With `tracer`, each batch a traced export reads is a span under its request's span.
     public init(
         listTrips: ListAnalystTrips<Repository>, exportTrips: ExportAnalystTrips<Repository>,
         getStats: GetTripStats<Repository>, listChanges: ListAnalystTripChanges<Repository>,
-        limits: AnalystQueryLimits, exportSlots: ConcurrencySlots, statsSlots: ConcurrencySlots,
+        limits: AnalystQueryLimits, exportLimits: ExportLimits, statsSlots: ConcurrencySlots,
         presenter: TripPresenter, localeNegotiator: LocaleNegotiator, tokens: AccessTokens, cursors: CursorCodec,
         syncTokens: SyncTokenCodec, changesRetention: TimeInterval, tracer: (any Tracer)? = nil,
         now: @escaping @Sendable () -> Date = Date.init
@@ -50,7 +51,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         self.changesRetention = changesRetention
         self.now = now
         self.limits = limits
-        self.exportSlots = exportSlots
+        self.exportLimits = exportLimits
         self.statsSlots = statsSlots
         self.presenter = presenter
         self.localeNegotiator = localeNegotiator
@@ -131,7 +132,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         _ parameters: AnalystListParameters, format: AnalystFormat, after: TripKey?, locale: SupportedLocale,
         grant: AnalystGrant, logger: Logger
     ) async throws -> APIResponse {
-        let slot = try exportSlots.exportSlot(for: grant.caller)
+        let slot = try exportLimits.slot(for: grant.caller)
         let timeZone = parameters.query.timeZone
         var batches = ExportBatches(
             try await mapped { try exportTrips.execute(filter: parameters.query.filter, after: after, grant: grant) },
@@ -144,7 +145,8 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
             : .ndjson { json, trip in
                 json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
             }
-        let body = TripExportStream(batches: batches, first: first, slot: slot, encoding: encoding, logger: logger).body
+        let body = exportLimits.stream(batches: batches, first: first, slot: slot, encoding: encoding, logger: logger)
+            .body
         var headers = Self.headers(contentType: format.exportContentType, locale: locale)
         if format == .csv {
             headers[.contentDisposition] = #"attachment; filename="trips.csv""#

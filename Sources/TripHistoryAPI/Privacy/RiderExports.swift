@@ -7,22 +7,22 @@ public import TripHistoryPresentation
 
 /// `GET /v1/riders/{rider_id}/trips/export`: every trip of a rider, newest first, with receipts and
 /// adjustments, streamed as CSV or NDJSON (GDPR Article 20). The rider reads their own; analysts anyone's.
-/// It shares the analyst exports' streaming, slots and spreadsheet-safe CSV.
+/// It shares the analyst exports' streaming and spreadsheet-safe CSV; a rider's own export takes one of the
+/// riders' export slots, an analyst's one of the analysts'.
 public struct RiderExports<Repository: TripRepository>: Sendable {
     private let exportTrips: ExportRiderTrips<Repository>
-    private let exportSlots: ConcurrencySlots
+    private let exportLimits: ExportLimits
     private let presenter: TripPresenter
     private let localeNegotiator: LocaleNegotiator
     private let tokens: AccessTokens
     private let tracer: (any Tracer)?
 
-    /// `exportSlots` are the analyst exports' own: both kinds of export count against one limit.
     public init(
-        exportTrips: ExportRiderTrips<Repository>, exportSlots: ConcurrencySlots, presenter: TripPresenter,
+        exportTrips: ExportRiderTrips<Repository>, exportLimits: ExportLimits, presenter: TripPresenter,
         localeNegotiator: LocaleNegotiator, tokens: AccessTokens, tracer: (any Tracer)? = nil
     ) {
         self.exportTrips = exportTrips
-        self.exportSlots = exportSlots
+        self.exportLimits = exportLimits
         self.presenter = presenter
         self.localeNegotiator = localeNegotiator
         self.tokens = tokens
@@ -43,7 +43,7 @@ public struct RiderExports<Repository: TripRepository>: Sendable {
         }
         let grant = try RiderTrips<Repository>.grantRead(riderID: riderID, caller: caller)
         let batches = exportTrips.execute(grant, after: nil)
-        let slot = try exportSlots.exportSlot(for: caller)
+        let slot = try exportLimits.slot(for: caller)
         var traced = ExportBatches(batches, tracer: tracer)
         let first = try await traced.next()
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
@@ -62,7 +62,7 @@ public struct RiderExports<Repository: TripRepository>: Sendable {
         ]
         let name = "trips-\(riderID).\(format == .csv ? "csv" : "ndjson")"
         headers[.contentDisposition] = "attachment; filename=\"\(name)\""
-        let stream = TripExportStream(batches: traced, first: first, slot: slot, encoding: encoding, logger: logger)
+        let stream = exportLimits.stream(batches: traced, first: first, slot: slot, encoding: encoding, logger: logger)
         return APIResponse(status: .ok, headers: headers, body: .stream(stream.body))
     }
 }

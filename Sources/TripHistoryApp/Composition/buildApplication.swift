@@ -128,6 +128,8 @@ public func buildApplication(
             maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
             maximumExportsPerAnalyst: analystConfiguration.maximumExportsPerAnalyst,
             maximumStatsPerAnalyst: analystConfiguration.maximumStatsPerAnalyst,
+            maximumConcurrentRiderExports: analystConfiguration.maximumConcurrentRiderExports,
+            exportTimeLimit: analystConfiguration.exportTimeLimit,
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,

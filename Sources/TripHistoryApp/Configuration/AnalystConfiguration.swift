@@ -8,6 +8,10 @@ public struct AnalystConfiguration: Sendable, Equatable {
     public var maximumConcurrentExports = 2
     public var maximumExportsPerAnalyst = 1
     public var maximumStatsPerAnalyst = 2
+    /// Riders' exports of their own trips streaming at once, in slots apart from the analysts'.
+    public var maximumConcurrentRiderExports = 4
+    /// How long one export, an analyst's or a rider's, may stream before it is ended.
+    public var exportTimeLimit: Duration = .seconds(1800)
     /// The statement timeout of analyst queries, which may be longer than the rider default.
     public var statementTimeout: Duration = .seconds(30)
 
@@ -21,6 +25,10 @@ public struct AnalystConfiguration: Sendable, Equatable {
             try settings.integer(.analystMaxExportsPerAnalyst, in: 1...1_000) ?? maximumExportsPerAnalyst
         maximumStatsPerAnalyst =
             try settings.integer(.analystMaxStatsPerAnalyst, in: 1...1_000) ?? maximumStatsPerAnalyst
+        maximumConcurrentRiderExports =
+            try settings.integer(.riderMaxExports, in: 1...1_000) ?? maximumConcurrentRiderExports
+        exportTimeLimit =
+            try settings.integer(.exportTimeLimit, in: 10...604_800).map { .seconds($0) } ?? exportTimeLimit
         statementTimeout =
             try settings.integer(.analystStatementTimeout, in: 1...86_400_000).map { .milliseconds($0) }
             ?? statementTimeout

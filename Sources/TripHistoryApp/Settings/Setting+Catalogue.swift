@@ -77,6 +77,8 @@ extension Setting {
     public static let analystMaxExports = Setting("TRIP_HISTORY_ANALYST_MAX_EXPORTS")
     public static let analystMaxExportsPerAnalyst = Setting("TRIP_HISTORY_ANALYST_MAX_EXPORTS_PER_ANALYST")
     public static let analystMaxStatsPerAnalyst = Setting("TRIP_HISTORY_ANALYST_MAX_STATS_PER_ANALYST")
+    public static let riderMaxExports = Setting("TRIP_HISTORY_RIDER_MAX_EXPORTS")
+    public static let exportTimeLimit = Setting("TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS")
     public static let analystStatementTimeout = Setting("TRIP_HISTORY_ANALYST_STATEMENT_TIMEOUT_MS")
 
     // A trip's life after the ride, and what is remembered for how long.
@@ -94,7 +96,8 @@ extension Setting {
         rateLimitBuckets, headTimeout, idleTimeout, bodyTimeout, bodyDeadline, writeTimeout, minWriteRate,
         maxConnections, maxConnectionsPerAddress, trustedProxies, corsOrigins, jwksURL, jwksIssuer, jwksAudience,
         jwksRoleClaim, jwksRiderClaim, logFormat, logLevel, analystMaxSpanDays, analystMaxExports,
-        analystMaxExportsPerAnalyst, analystMaxStatsPerAnalyst, analystStatementTimeout, tipWindowDays,
+        analystMaxExportsPerAnalyst, analystMaxStatsPerAnalyst, riderMaxExports, exportTimeLimit,
+        analystStatementTimeout, tipWindowDays,
         changesRetentionDays, idempotencyRetentionHours, retentionMonths,
     ]
 }

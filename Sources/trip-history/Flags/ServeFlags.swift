@@ -301,6 +301,16 @@ struct ServeFlags: ParsableArguments {
     var analystMaxExportsPerAnalyst: String?
 
     @Option(
+        name: Setting.riderMaxExports.names,
+        help: Setting.riderMaxExports.help("Riders' exports of their own trips streaming at once.", else: "4"))
+    var riderMaxExports: String?
+
+    @Option(
+        name: Setting.exportTimeLimit.names,
+        help: Setting.exportTimeLimit.help("Seconds one export may stream before it is ended.", else: "1800"))
+    var exportTimeLimit: String?
+
+    @Option(
         name: Setting.analystMaxStatsPerAnalyst.names,
         help: Setting.analystMaxStatsPerAnalyst.help("Stats queries one analyst may run at once.", else: "2")
     )
@@ -389,6 +399,8 @@ struct ServeFlags: ParsableArguments {
         given.add(.analystMaxExports, analystMaxExports)
         given.add(.analystMaxExportsPerAnalyst, analystMaxExportsPerAnalyst)
         given.add(.analystMaxStatsPerAnalyst, analystMaxStatsPerAnalyst)
+        given.add(.riderMaxExports, riderMaxExports)
+        given.add(.exportTimeLimit, exportTimeLimit)
         given.add(.analystStatementTimeout, analystStatementTimeout)
         given.add(.tipWindowDays, tipWindowDays)
         given.add(.changesRetentionDays, changesRetentionDays)
