@@ -100,11 +100,13 @@ import TripHistoryTestSupport
                 #expect(response.body.readableBytes == 0)
                 #expect(response.headers[Self.allowOrigin] == Self.app)
                 #expect(response.headers[.vary] == "Origin")
-                #expect(Self.names(response.headers[Self.allowMethods]).isSuperset(of: ["get", "post"]))
+                // Every method the API serves, erasure's DELETE included, and every header it reads, the
+                // adjustments' If-Match included.
+                #expect(Self.names(response.headers[Self.allowMethods]) == ["get", "head", "post", "delete"])
                 #expect(
                     Self.names(response.headers[Self.allowHeaders]).isSuperset(of: [
-                        "authorization", "content-type", "idempotency-key", "if-none-match", "accept-language",
-                        "x-request-id",
+                        "authorization", "content-type", "idempotency-key", "if-none-match", "if-match",
+                        "accept-language", "x-request-id", "traceparent", "tracestate",
                     ]))
                 #expect(response.headers[Self.maxAge] == "600")
                 #expect(response.headers[Self.requestID] != nil)

@@ -22,11 +22,13 @@ public struct CORSPolicy: Sendable, Equatable {
         self.origins = origins
     }
 
-    /// The methods the API serves (HEAD answers like GET).
-    static let allowedMethods = "GET, HEAD, POST"
-    /// The request headers the API reads beyond the CORS-safelisted ones.
+    /// The methods the API serves (HEAD answers like GET; DELETE erases a rider).
+    static let allowedMethods = "GET, HEAD, POST, DELETE"
+    /// The request headers the API reads beyond the CORS-safelisted ones (`If-Match` guards adjustments;
+    /// `traceparent` and `tracestate` join a page's trace).
     static let allowedHeaders =
-        "Authorization, Content-Type, Idempotency-Key, If-None-Match, Accept-Language, X-Request-ID"
+        "Authorization, Content-Type, Idempotency-Key, If-None-Match, If-Match, Accept-Language, X-Request-ID, "
+        + "traceparent, tracestate"
     /// The response headers the API sends beyond the CORS-safelisted ones, readable by the page.
     static let exposedHeaders =
         "ETag, Link, Location, Retry-After, RateLimit, RateLimit-Policy, X-Request-ID, Idempotent-Replayed, "
