@@ -15,14 +15,15 @@ import TripHistoryDomain
 
     /// A token signed with the token key of `secret` and naming `keyID`, with the given claims.
     static func token(
-        secret: [UInt8], keyID: String?, issuer: String = AccessTokens.issuer, audience: String = AccessTokens.audience
+        secret: [UInt8], keyID: String?, issuer: String = AccessTokens.issuer, audience: String = AccessTokens.audience,
+        subject: String = "7", role: String = "rider"
     ) async throws -> String {
         let keys = JWTKeyCollection()
         let derived = SigningSecrets.derivedKey(from: secret, label: "trip-history token key v1")
         await keys.add(hmac: HMACKey(key: SymmetricKey(data: derived)), digestAlgorithm: .sha256)
         let claims = AccessTokenClaims(
             issuer: IssuerClaim(value: issuer), audience: AudienceClaim(value: audience),
-            subject: SubjectClaim(value: "7"), role: "rider",
+            subject: SubjectClaim(value: subject), role: role,
             expiration: ExpirationClaim(value: Date().addingTimeInterval(600)))
         return try await keys.sign(claims, header: keyID.map { ["kid": .string($0)] } ?? JWTHeader())
     }
@@ -94,6 +95,30 @@ import TripHistoryDomain
                 #expect(error.status == .unauthorized)
                 #expect(error.code == .unauthorized)
             }
+        }
+    }
+
+    /// An erasure records the subject that asked for it in at most 255 bytes: a token naming a longer subject is
+    /// refused where it is verified (401), so no request of it can fail later as a write the store refuses.
+    @Test func aSubjectLongerThanTheAuditRecordHoldsIsRefusedWhereTheTokenIsVerified() async throws {
+        let tokens = await AccessTokens(secrets: SigningSecrets(current: Self.current))
+        let keyID = SigningSecrets.keyID(of: Self.current)
+        let longest = String(repeating: "é", count: AccessTokens.maximumSubjectBytes / 2)
+        let accepted = try await Self.token(secret: Self.current, keyID: keyID, subject: longest, role: "privacy")
+        #expect(try await tokens.caller(authorization: "Bearer \(accepted)") == .privacy(subject: longest))
+        for role in ["privacy", "analyst", "service"] {
+            let long = try await Self.token(
+                secret: Self.current, keyID: keyID, subject: longest + "xx", role: role)
+            do {
+                _ = try await tokens.caller(authorization: "Bearer \(long)")
+                Issue.record("accepted a \(role) token with a \(longest.utf8.count + 2)-byte subject")
+            } catch {
+                #expect(error.status == .unauthorized)
+                #expect(error.detail.contains("255 bytes"))
+            }
+        }
+        await #expect(throws: AccessTokens.SubjectError()) {
+            try await tokens.issue(role: .privacy, subject: longest + "xx", timeToLive: .seconds(60))
         }
     }
 }

@@ -84,12 +84,28 @@ public struct AccessTokens: Sendable {
         public let maximum: Duration
     }
 
+    /// The longest subject a token may name, in UTF-8 bytes: an erasure records who asked for it, and the
+    /// audit record holds at most this much. A longer one is refused where a token is verified (401), never
+    /// met later as a failing write.
+    public static let maximumSubjectBytes = 255
+
+    /// A token asked for a subject that is empty or longer than `maximumSubjectBytes`.
+    public struct SubjectError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String { "a token's subject must be 1 to \(maximumSubjectBytes) bytes" }
+    }
+
+    /// Whether `subject` may name a token's caller.
+    static func isAcceptedSubject(_ subject: String) -> Bool {
+        !subject.isEmpty && subject.utf8.count <= maximumSubjectBytes
+    }
+
     /// A signed token for `subject` in `role`, expiring after `timeToLive`, which must be positive and at most
-    /// the role's `maximumTimeToLive`.
+    /// the role's `maximumTimeToLive`; `subject` must be 1 to `maximumSubjectBytes` bytes.
     public func issue(role: Role, subject: String, timeToLive: Duration, now: Date = Date()) async throws -> String {
         guard timeToLive > .zero, timeToLive <= role.maximumTimeToLive else {
             throw LifetimeError(role: role, maximum: role.maximumTimeToLive)
         }
+        guard Self.isAcceptedSubject(subject) else { throw SubjectError() }
         let seconds = Double(timeToLive.components.seconds)
         let claims = AccessTokenClaims(
             issuer: IssuerClaim(value: Self.issuer), audience: AudienceClaim(value: Self.audience),
@@ -174,6 +190,11 @@ public struct AccessTokens: Sendable {
         return await identityProvider.expiredCaller(token: token, header: header, grace: Self.expiredTokenGrace)
     }
 
+    /// The 401 for a token whose subject is empty or too long.
+    static var subjectRefused: Problem {
+        Problem.unauthorized("The bearer token's subject (sub) must be 1 to \(maximumSubjectBytes) bytes.")
+    }
+
     /// The 401 for a token that does not verify, also when a cached token has expired since.
     private static var rejected: Problem {
         Problem.unauthorized("The bearer token is malformed, badly signed, expired or not issued for this API.")
@@ -211,6 +232,7 @@ public struct AccessTokens: Sendable {
 
     /// The caller named by verified claims, or the 401 for a subject or role this service does not accept.
     private static func caller(claims: AccessTokenClaims) throws(Problem) -> Caller {
+        guard isAcceptedSubject(claims.subject.value) else { throw subjectRefused }
         switch Role(rawValue: claims.role) {
         case .rider:
             guard let riderID = RiderID(claims.subject.value) else {

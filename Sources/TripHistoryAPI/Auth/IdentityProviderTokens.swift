@@ -151,6 +151,7 @@ public struct IdentityProviderTokens: Sendable {
             guard case .string(let subject)? = claims.claims["sub"], !subject.isEmpty else {
                 throw Problem.unauthorized("An analyst, service or privacy token must have a subject (sub).")
             }
+            guard AccessTokens.isAcceptedSubject(subject) else { throw AccessTokens.subjectRefused }
             switch role {
             case .analyst: return .analyst(subject: subject)
             case .privacy: return .privacy(subject: subject)

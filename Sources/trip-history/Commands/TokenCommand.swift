@@ -44,6 +44,9 @@ struct TokenCommand: AsyncParsableCommand {
         } else if role == .rider, rider.flatMap(RiderID.init) == nil {
             throw ValidationError("--role rider needs --rider with a positive id, or --riders FIRST-LAST.")
         }
+        if let subject, subject.isEmpty || subject.utf8.count > AccessTokens.maximumSubjectBytes {
+            throw ValidationError("--subject must be 1 to \(AccessTokens.maximumSubjectBytes) bytes.")
+        }
     }
 
     func run() async throws {
