@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TripHistoryAPI
 import TripHistoryApp
 import TripHistoryData
 
@@ -44,7 +45,20 @@ struct SeedCommand: AsyncParsableCommand {
     )
     var dumpCopyFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "After seeding, write a JSON file for load tests: every seeded rider with a rider token and ids of their newest completed trips, and a service token.",
+            discussion: "Needs the signing secret the server uses: $TRIP_HISTORY_SECRET, --secret or --secret-file.",
+            valueName: "path"
+        )
+    )
+    var writeFixtures: String?
+
+    @Option(help: "Lifetime in seconds of the fixtures' tokens, at most 604800 (a week).")
+    var fixturesTTL: Int = 86_400
+
     @OptionGroup var database: DatabaseFlags
+    @OptionGroup var secret: SecretFlags
     @OptionGroup var ignored: IgnoredDatabaseFlags
 
     func validate() throws {
@@ -53,6 +67,15 @@ struct SeedCommand: AsyncParsableCommand {
         }
         guard firstRider > 0, firstRider <= Int.max - riders else {
             throw ValidationError("--first-rider must be positive.")
+        }
+        if writeFixtures != nil {
+            guard dumpCopyFile == nil else {
+                throw ValidationError("Pass --write-fixtures or --dump-copy-file, not both.")
+            }
+            let maximum = AccessTokens.Role.rider.maximumTimeToLive.components.seconds
+            guard fixturesTTL > 0, fixturesTTL <= maximum else {
+                throw ValidationError("--fixtures-ttl must be from 1 to \(maximum) seconds.")
+            }
         }
     }
 
@@ -78,7 +101,18 @@ struct SeedCommand: AsyncParsableCommand {
             return
         }
 
-        let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
+        var given = database.given
+        given.add(secret.given)
+        let settings = try given.settings(environment: ProcessInfo.processInfo.environment)
+        // The secret and the file are checked before seeding, which can take long, rather than after it.
+        var fixtures: (path: String, output: FileHandle, tokens: AccessTokens)?
+        if let path = writeFixtures {
+            let signingSecret = try usageErrors { try ServiceSecret.current(settings) }
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let output = FileHandle(forWritingAtPath: path)
+            else { throw ValidationError("Cannot write --write-fixtures at \(path).") }
+            fixtures = (path, output, await AccessTokens(secret: signingSecret))
+        }
         let logger = Logger(label: "trip-history.seed")
         let pool = PostgresConnectionPool(
             configuration: .init(
@@ -98,9 +132,21 @@ struct SeedCommand: AsyncParsableCommand {
             reporter.finish(written)
             let rate = seconds > 0 ? Int(Double(written) / seconds) : 0
             print("Seeded \(written) trips for \(riders) riders in \(Self.format(seconds)) s (\(rate) rows/s).")
+            if let fixtures {
+                let listed = try await LoadTestFixtures(
+                    tokens: fixtures.tokens, repository: PostgresTripRepository(pool: pool, logger: logger),
+                    timeToLive: .seconds(fixturesTTL)
+                ).write(riders: riderRange, to: fixtures.output)
+                try fixtures.output.close()
+                print("Wrote fixtures for \(riders) riders and \(listed) of their trips to \(fixtures.path).")
+            }
             await pool.shutdown()
         } catch {
             await pool.shutdown()
+            if let fixtures {
+                try? fixtures.output.close()
+                try? FileManager.default.removeItem(atPath: fixtures.path)
+            }
             throw error
         }
     }
