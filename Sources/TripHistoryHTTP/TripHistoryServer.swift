@@ -65,6 +65,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var changesRetentionDays: Int
         /// How long trips are kept: a trip requested before the retention's cutoff is refused; nil keeps all.
         public var tripRetention: TripRetention?
+        /// How far from now a recorded trip may have been requested.
+        public var recordingHorizon: RecordingHorizon
         /// The clock of adjustment rules, the retention and feed tokens.
         public var now: @Sendable () -> Date
 
@@ -80,13 +82,15 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
             headSampler: HeadSampler? = nil,
             adjustmentPolicy: AdjustmentPolicy = AdjustmentPolicy(), changesRetentionDays: Int = 30,
-            tripRetention: TripRetention? = nil, now: @escaping @Sendable () -> Date = { Date() }
+            tripRetention: TripRetention? = nil, recordingHorizon: RecordingHorizon = .standard,
+            now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.tracer = tracer
             self.headSampler = headSampler
             self.adjustmentPolicy = adjustmentPolicy
             self.changesRetentionDays = changesRetentionDays
             self.tripRetention = tripRetention
+            self.recordingHorizon = recordingHorizon
             self.now = now
             self.cors = cors
             self.identityProvider = identityProvider
@@ -158,7 +162,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         self.statsSlots = statsSlots
         riderTrips = RiderTrips(
             listRiderTrips: ListRiderTrips(repository: repository), getTrip: GetTrip(repository: repository),
-            recordTrip: RecordTrip(repository: repository, retention: settings.tripRetention, now: settings.now),
+            recordTrip: RecordTrip(
+                repository: repository, retention: settings.tripRetention, horizon: settings.recordingHorizon,
+                now: settings.now),
             recordAdjustment: RecordAdjustment(
                 repository: repository, policy: settings.adjustmentPolicy, now: settings.now),
             listTripChanges: ListTripChanges(repository: repository), presenter: presenter,

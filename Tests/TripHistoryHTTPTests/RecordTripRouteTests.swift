@@ -84,6 +84,24 @@ import TripHistoryTestSupport
         #expect(repository.allTrips.isEmpty)
     }
 
+    /// A trip requested years away from now would create a partition of its year: any year beyond the
+    /// horizon (10 years by default) is a 422 naming `requested_at`, and nothing is stored.
+    @Test(arguments: ["3000-03-01T09:00:00Z", "1990-03-01T09:00:00Z"])
+    func aTripRequestedBeyondTheHorizonGets422NamingRequestedAt(time: String) async throws {
+        let repository = InMemoryTripRepository()
+        let api = await TestAPI(repository: repository)
+        let headers = try await api.recordHeaders()
+        let body = Self.body(["requested_at": time, "started_at": time, "completed_at": time])
+        try await api.test { client in
+            try await client.execute(uri: "/v1/trips", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.json().string("param") == "requested_at")
+                #expect(response.json().string("detail")?.contains("10 years") == true)
+            }
+        }
+        #expect(repository.allTrips.isEmpty)
+    }
+
     @Test func malformedBodiesGet400OrTheRightStatus() async throws {
         let api = await TestAPI(repository: InMemoryTripRepository())
         let headers = try await api.recordHeaders()

@@ -135,7 +135,8 @@ public func buildApplication(
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
             identityProvider: identityProvider, tracer: tracer, headSampler: tracing?.headSampler,
             adjustmentPolicy: AdjustmentPolicy(tipWindowDays: lifecycle.tipWindowDays),
-            changesRetentionDays: lifecycle.changesRetentionDays, tripRetention: lifecycle.tripRetention
+            changesRetentionDays: lifecycle.changesRetentionDays, tripRetention: lifecycle.tripRetention,
+            recordingHorizon: lifecycle.recordingHorizon
         )
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees

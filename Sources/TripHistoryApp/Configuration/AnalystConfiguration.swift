@@ -45,6 +45,8 @@ public struct LifecycleConfiguration: Sendable, Equatable {
     public var idempotencyRetention: Duration = .seconds(24 * 3600)
     /// How long trips are kept; nil (the default) keeps them until their rider is erased.
     public var tripRetention: TripRetention?
+    /// How far from now a recorded trip may have been requested.
+    public var recordingHorizon = RecordingHorizon.standard
 
     public init() {}
 
@@ -55,6 +57,9 @@ public struct LifecycleConfiguration: Sendable, Equatable {
             try settings.integer(.idempotencyRetentionHours, in: 1...(24 * 366)).map { .seconds($0 * 3600) }
             ?? idempotencyRetention
         tripRetention = try Self.tripRetention(settings)
+        recordingHorizon =
+            try settings.integer(.recordingHorizonYears, in: RecordingHorizon.acceptedYears).map(RecordingHorizon.init)
+            ?? recordingHorizon
     }
 
     /// The trip retention the settings give (`TRIP_HISTORY_RETENTION_MONTHS`), nil when they give none.

@@ -86,6 +86,7 @@ extension Setting {
     public static let changesRetentionDays = Setting("TRIP_HISTORY_CHANGES_RETENTION_DAYS")
     public static let idempotencyRetentionHours = Setting("TRIP_HISTORY_IDEMPOTENCY_RETENTION_HOURS")
     public static let retentionMonths = Setting("TRIP_HISTORY_RETENTION_MONTHS")
+    public static let recordingHorizonYears = Setting("TRIP_HISTORY_RECORDING_HORIZON_YEARS")
 
     /// Every setting, in the order above.
     public static let all: [Setting] = [
@@ -98,6 +99,6 @@ extension Setting {
         jwksRoleClaim, jwksRiderClaim, logFormat, logLevel, analystMaxSpanDays, analystMaxExports,
         analystMaxExportsPerAnalyst, analystMaxStatsPerAnalyst, riderMaxExports, exportTimeLimit,
         analystStatementTimeout, tipWindowDays,
-        changesRetentionDays, idempotencyRetentionHours, retentionMonths,
+        changesRetentionDays, idempotencyRetentionHours, retentionMonths, recordingHorizonYears,
     ]
 }

@@ -347,6 +347,12 @@ struct ServeFlags: ParsableArguments {
             else: "kept until erased"))
     var retentionMonths: String?
 
+    @Option(
+        name: Setting.recordingHorizonYears.names,
+        help: Setting.recordingHorizonYears.help(
+            "Years before or after now a recorded trip may have been requested (1-100).", else: "10"))
+    var recordingHorizonYears: String?
+
     var given: GivenFlags {
         var given = GivenFlags()
         given.add(.host, host)
@@ -406,6 +412,7 @@ struct ServeFlags: ParsableArguments {
         given.add(.changesRetentionDays, changesRetentionDays)
         given.add(.idempotencyRetentionHours, idempotencyRetentionHours)
         given.add(.retentionMonths, retentionMonths)
+        given.add(.recordingHorizonYears, recordingHorizonYears)
         return given
     }
 }
