@@ -152,6 +152,59 @@ import TripHistoryDomain
             #expect(progress == 0)
         }
     }
+
+    /// An erasure reaches a year the retention has detached and not finished removing: the rider's rows leave
+    /// that table at once, each trip the retention had not reported yet gets its `erased` entry and loses its
+    /// parts, the audit record counts them, and the retention then reports none of them again.
+    @Test func anErasureReachesAYearDetachedAndNotYetRemoved() async throws {
+        try await DataTestDatabase.withMigratedFreshSchema { (pool: PostgresConnectionPool) async throws in
+            _ = try await TripTablePartitioner(pool: pool).partition()
+            let repository = PostgresTripRepository(pool: pool)
+            let rider = DataTestDatabase.randomRiderID()
+            let other = DataTestDatabase.randomRiderID()
+            var recorded: [Trip] = []
+            for day in 1...3 {
+                recorded.append(
+                    try await repository.record(try trip(rider, "2023-03-0\(day)T10:00:00Z"), idempotency: nil).trip)
+            }
+            _ = try await repository.adjust(
+                try NewAdjustment.requested(kind: .tip, amountMinor: 100, reason: "thanks"), tripID: recorded[2].id,
+                riderID: rider, expectedVersion: nil, idempotency: nil
+            ) { _ in }
+            let others = try await repository.record(try trip(other, "2023-03-05T10:00:00Z"), idempotency: nil).trip
+            let kept = try await repository.record(try trip(rider, "2026-01-01T00:00:00Z"), idempotency: nil).trip
+            let trips = recorded
+            let before = try await repository.currentChangePosition(riderID: rider)
+            // The state a retention run leaves when it stops after its first batch: detached, one trip reported.
+            try await pool.withConnection { connection in
+                try connection.execute(unsafeSQL: "ALTER TABLE trips DETACH PARTITION trips_y2023")
+                try connection.execute(
+                    unsafeSQL:
+                        "INSERT INTO trip_retirements (year, reported_through) VALUES (2023, \(trips[0].id.rawValue))")
+            }
+            let erasure = try await repository.erase(riderID: rider, requestedBy: "privacy-desk")
+            #expect(erasure.trips == 3, "the kept trip and the two the retention had not reported")
+            #expect(erasure.adjustments == 1)
+            let left = try await pool.withConnection { connection in
+                try connection.query(
+                    "SELECT count(*) FROM trips_y2023 WHERE rider_id = \(rider.rawValue)"
+                ).int64(0, 0)
+            }
+            #expect(left == 0, "no row of the erased rider waits in the detached year")
+            #expect(try await partsLeft(of: trips + [kept], pool: pool) == 0)
+            let erased = try await repository.changes(riderID: rider, after: before, limit: 10)
+            #expect(Set(erased.changes) == [.erased(trips[1].id), .erased(trips[2].id), .erased(kept.id)])
+            // The retention goes on: the other rider's trip is reported, the erased rider's trips are not again.
+            let remover = ExpiredTripRemover(
+                pool: pool, retention: TripRetention(months: 1), now: { Self.instant("2026-11-15T00:00:00Z") })
+            let removal = try await remover.removeExpired()
+            #expect(removal.years == [2023])
+            #expect(removal.trips == 1)
+            #expect(try await repository.changes(riderID: rider, after: erased.next, limit: 10).changes.isEmpty)
+            #expect(try await partsLeft(of: [others], pool: pool) == 0)
+            #expect(try await !tableExists("trips_y2023", pool: pool))
+        }
+    }
 }
 
 /// A retention on the unpartitioned table removes nothing and says what it needs.

@@ -40,10 +40,11 @@ struct LockRiderChangeCounter: PostgresPreparedStatement {
 }
 
 /// Deletes the rider's trips with their receipts, ledgers and idempotency keys, appends an `erased` entry per
-/// trip to the rider's feed, and writes the audit record, in one statement; returns the record. Run with the
-/// rider's trips and counter locked.
+/// trip to the rider's feed, and writes the audit record, counting `earlier` too (what `EraseRiderRetiredTrips`
+/// erased in the same transaction), in one statement; returns the record. Run with the rider's trips and
+/// counter locked.
 struct EraseRiderTrips: PostgresPreparedStatement {
-    static let name = "erasure_delete_v2"
+    static let name = "erasure_delete_v3"
     static let sql = """
         WITH gone AS (
             DELETE FROM trips WHERE rider_id = $1 RETURNING id
@@ -59,23 +60,123 @@ struct EraseRiderTrips: PostgresPreparedStatement {
             SELECT $1, counter.before + row_number() OVER (ORDER BY gone.id), gone.id, 'erased' FROM gone, counter
         )
         INSERT INTO rider_erasures (rider_id, trips, adjustments, requested_by)
-        SELECT $1, counted.trips, ledger.entries, $2 FROM counted, ledger
+        SELECT $1, counted.trips + $3::bigint, ledger.entries + $4::bigint, $2 FROM counted, ledger
         RETURNING (extract(epoch FROM erased_at) * 1000000)::bigint, trips::bigint, adjustments::bigint
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
     let riderID: RiderID
     let requestedBy: String
+    let earlier: ErasedCounts
 
     func makeBindings() -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
+        var bindings = PostgresBindings(capacity: 4)
         bindings.append(riderID)
         bindings.append(requestedBy)
+        bindings.append(earlier.trips)
+        bindings.append(earlier.adjustments)
         return bindings
     }
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RiderErasure {
         try RiderErasureRow.decode(rows, row: row, riderID: riderID, requestedBy: requestedBy)
+    }
+}
+
+/// Trips and ledger entries an erasure removed.
+struct ErasedCounts: Sendable, Equatable {
+    var trips: Int64 = 0
+    var adjustments: Int64 = 0
+}
+
+/// The years of trips retention has detached, or is detaching, and not yet dropped: an erasure reaches their
+/// tables too, so an erased rider's trips do not wait there for the retention to finish. Run under
+/// `RetirementLock.shared`, which keeps the retention from dropping a table or reporting a batch meanwhile.
+struct DetachedTripYears: PostgresPreparedStatement {
+    static let name = "erasure_detached_years_v1"
+    static let sql = """
+        SELECT substr(c.relname, 8)::bigint FROM pg_class c
+        WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+            AND c.relkind = 'r' AND c.relname ~ '^trips_y-?[0-9]+$'
+            AND (NOT c.relispartition
+                OR EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = c.oid AND i.inhdetachpending))
+        ORDER BY 1
+        """
+
+    func makeBindings() -> PostgresBindings { PostgresBindings() }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int {
+        guard let year = try rows.int64(row, 0) else {
+            throw PostgresError(kind: .decoding, message: "a detached trips table without a year")
+        }
+        return Int(year)
+    }
+}
+
+/// Erases the rider's trips from a detached year's table: every row goes, and those the retention has not
+/// reported yet (after the year's `reported_through`) also lose their receipts, ledgers and idempotency keys
+/// and get an `erased` entry in the rider's feed, as `EraseRiderTrips` does; the retention reported the others
+/// already. Returns what it erased. The table's name depends on the year, so each year's statement is its own.
+struct EraseRiderRetiredTrips: PostgresStatement {
+    let year: Int
+    let riderID: RiderID
+
+    var prepared: PreparedStatement {
+        PreparedStatement(
+            name: "erasure_retired_y\(year)_v1",
+            sql: """
+                WITH removed AS (
+                    DELETE FROM \(ExpiredTripPartitions.table(year)) WHERE rider_id = $1 RETURNING id
+                ), gone AS (
+                    SELECT id FROM removed
+                    WHERE id > (SELECT coalesce(max(reported_through), 0) FROM trip_retirements WHERE year = \(year))
+                ), \(TripStatements.partsDeletion(of: "gone")), counted AS (
+                    SELECT count(*) AS trips FROM gone
+                ), counter AS (
+                    UPDATE rider_change_counters SET last_seq = last_seq + (SELECT trips FROM counted)
+                    WHERE rider_id = $1 RETURNING last_seq - (SELECT trips FROM counted) AS before
+                ), feed AS (
+                    INSERT INTO trip_changes (rider_id, seq, trip_id, change)
+                    SELECT $1, counter.before + row_number() OVER (ORDER BY gone.id), gone.id, 'erased'
+                    FROM gone, counter
+                )
+                SELECT counted.trips, (SELECT count(*) FROM ledger_rows) FROM counted
+                """,
+            resultFormat: .text)
+    }
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(riderID)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> ErasedCounts {
+        guard let trips = try rows.int64(row, 0), let adjustments = try rows.int64(row, 1) else {
+            throw PostgresError(kind: .decoding, message: "a detached year's erasure without counts")
+        }
+        return ErasedCounts(trips: trips, adjustments: adjustments)
+    }
+}
+
+/// The lock that keeps erasures and the retention's work on detached years apart: an erasure holds it shared
+/// while it lists and erases detached years, a batch of the retention's report and the drop of a year hold it
+/// alone, so an erasure never meets a table being dropped nor a batch locking the same rows in another order.
+/// Held to the end of the transaction.
+struct RetirementLock: PostgresPreparedStatement {
+    typealias Row = Void
+    static let name: String = "trips_retirement_lock_v1"
+    static let sql = "SELECT pg_advisory_xact_lock(hashtext('trips_retirement'), 0)"
+
+    func makeBindings() -> PostgresBindings { PostgresBindings() }
+
+    /// The same lock, shared.
+    struct Shared: PostgresPreparedStatement {
+        typealias Row = Void
+        static let name: String = "trips_retirement_lock_shared_v1"
+        static let sql = "SELECT pg_advisory_xact_lock_shared(hashtext('trips_retirement'), 0)"
+
+        func makeBindings() -> PostgresBindings { PostgresBindings() }
     }
 }
 

@@ -99,7 +99,8 @@ public struct ExpiredTripRemover: Service {
                 let batch = ReportRetiredTrips(year: year, after: after, limit: batchSize)
                 let perRider = try await pool.withConnection { connection in
                     try connection.transaction { connection in
-                        try connection.execute(batch)
+                        try connection.execute(RetirementLock())
+                        return try connection.execute(batch)
                     }
                 }
                 guard let last = perRider.first?.last else { break }
@@ -111,6 +112,7 @@ public struct ExpiredTripRemover: Service {
             }
             try await pool.withConnection { connection in
                 try connection.transaction { connection in
+                    try connection.execute(RetirementLock())
                     try connection.execute(unsafeSQL: "DROP TABLE \(ExpiredTripPartitions.table(year))")
                     try connection.execute(ForgetRetirement(year: year))
                 }

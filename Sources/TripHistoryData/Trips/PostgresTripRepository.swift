@@ -200,7 +200,8 @@ public struct PostgresTripRepository: TripRepository {
 
     /// Erases the rider in one transaction: the rider's trips locked (in the order adjustments lock them), then
     /// the rider's change counter (which every write of the rider takes), then the trips deleted with their
-    /// receipts, ledgers and idempotency keys, an `erased` feed entry per trip, the audit record and the
+    /// receipts, ledgers and idempotency keys, those of years the retention has detached and not yet dropped
+    /// included, an `erased` feed entry per trip, the audit record and the
     /// notification that drops every instance's cached responses of the rider. Returns once the commit is as
     /// durable as a recorded trip's and, with a reader, once the reader has replayed it (so no analyst read
     /// there returns the rider's trips); a reader that stays behind past `readerReplayTimeout` makes it
@@ -212,9 +213,16 @@ public struct PostgresTripRepository: TripRepository {
                 let erasure = try connection.transaction { connection -> RiderErasure in
                     try connection.execute(LockRiderTrips(riderID: riderID))
                     try connection.execute(LockRiderChangeCounter(riderID: riderID))
+                    try connection.execute(RetirementLock.Shared())
+                    var earlier = ErasedCounts()
+                    for year in try connection.execute(DetachedTripYears()) {
+                        let erased = try connection.executeFirst(EraseRiderRetiredTrips(year: year, riderID: riderID))
+                        earlier.trips += erased?.trips ?? 0
+                        earlier.adjustments += erased?.adjustments ?? 0
+                    }
                     guard
                         let erasure = try connection.executeFirst(
-                            EraseRiderTrips(riderID: riderID, requestedBy: requestedBy))
+                            EraseRiderTrips(riderID: riderID, requestedBy: requestedBy, earlier: earlier))
                     else { throw PostgresError(kind: .decoding, message: "erasure returned no record") }
                     try connection.execute(NotifyTripChange(riderID: riderID))
                     return erasure
