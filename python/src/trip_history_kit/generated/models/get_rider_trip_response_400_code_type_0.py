@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class GetRiderTripResponse400CodeType0(StrEnum):
+    INVALID_PARAMETER = "invalid_parameter"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class GetTripReceiptResponse404CodeType0(StrEnum):
+    NOT_FOUND = "not_found"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="Place")
+
+
+@_attrs_define
+class Place:
+    """A pickup or drop-off point.
+
+    Attributes:
+        lat (float):
+        lon (float):
+        address (str): 1 to 512 UTF-8 bytes, no NUL.
+    """
+
+    lat: float
+    lon: float
+    address: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        lat = self.lat
+
+        lon = self.lon
+
+        address = self.address
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "lat": lat,
+                "lon": lon,
+                "address": address,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        lat = d.pop("lat")
+
+        lon = d.pop("lon")
+
+        address = d.pop("address")
+
+        place = cls(
+            lat=lat,
+            lon=lon,
+            address=address,
+        )
+
+        place.additional_properties = d
+        return place
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+
+class ReceiptLineKind(StrEnum):
+    BASE = "base"
+    BOOKING_FEE = "booking_fee"
+    DISTANCE = "distance"
+    FARE = "fare"
+    PROMOTION = "promotion"
+    SURGE = "surge"
+    TAXES = "taxes"
+    TIME = "time"
+    TOLLS = "tolls"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class RecordTripResponse503CodeType0(StrEnum):
+    UNAVAILABLE = "unavailable"
+
+    def __str__(self) -> str:
+        return str(self.value)
