@@ -1,0 +1,164 @@
+"""The kit against a live server, run by scripts/test-analyst-kit; skipped unless it set these variables:
+TRIP_HISTORY_KIT_BASE_URL, TRIP_HISTORY_KIT_ANALYST_TOKEN, TRIP_HISTORY_KIT_SERVICE_TOKEN, and
+TRIP_HISTORY_KIT_SECRET, the server's signing secret, with which a feed token is made to look old."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import struct
+import time
+import uuid
+
+import pyarrow.parquet as pq
+import pytest
+
+import trip_history_kit as kit
+from trip_history_kit.generated.api.trips import record_adjustment
+from trip_history_kit.generated.models.adjustment_kind import AdjustmentKind
+from trip_history_kit.generated.models.new_adjustment import NewAdjustment
+
+ENVIRONMENT = ("BASE_URL", "ANALYST_TOKEN", "SERVICE_TOKEN", "SECRET")
+pytestmark = pytest.mark.skipif(
+    not all(os.environ.get(f"TRIP_HISTORY_KIT_{name}") for name in ENVIRONMENT),
+    reason="needs a live server (scripts/test-analyst-kit)",
+)
+
+# The seeder's last month, in a city it always fills.
+OCTOBER = kit.TripFilter(from_="2026-10-01", to="2026-11-01", tz="Europe/Paris", city="Paris")
+
+
+@pytest.fixture(autouse=True)
+def pauses():
+    """Live tests wait for real."""
+
+
+@pytest.fixture
+def analyst():
+    env = os.environ
+    return kit.connect(env["TRIP_HISTORY_KIT_BASE_URL"], env["TRIP_HISTORY_KIT_ANALYST_TOKEN"])
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def aged(token: str, days: int) -> str:
+    """`token`, an analysts' feed token the server just issued, as the server would have issued it `days` days
+    ago: its issue hour moved back and signed again with the server's secret.
+
+    SyncTokenCodec (Sources/TripHistoryAPI/Cursors) lays a token out as the feed's version (2 for the
+    analysts'), three 8-byte position fields, the 8-byte issue hour in seconds, then the first 16 bytes of
+    HMAC-SHA256 under a key derived from the secret; the original's signature is checked first, so a change
+    of that layout fails here by name instead of as a puzzling 400.
+    """
+    raw = _unb64(token)
+    key = hmac.new(
+        os.environ["TRIP_HISTORY_KIT_SECRET"].encode(), b"trip-history sync token v1", hashlib.sha256
+    ).digest()
+
+    def sign(payload: bytes) -> bytes:
+        return hmac.new(key, payload, hashlib.sha256).digest()[:16]
+
+    assert len(raw) == 49 and raw[0] == 2 and sign(raw[:33]) == raw[33:], (
+        "SyncTokenCodec's layout is not the one known here"
+    )
+    hour = (int(time.time()) - days * 86_400) // 3600 * 3600
+    payload = raw[:25] + struct.pack(">q", hour)
+    return _b64(payload + sign(payload))
+
+
+def fresh_token(analyst) -> str:
+    response = analyst.get_httpx_client().get("/v1/trips/changes")
+    assert response.status_code == 200, response.text
+    return response.json()["page"]["next_since"]
+
+
+def correct_a_fare(trip: dict) -> int:
+    """Records a small fare correction on `trip` with the service token; returns the trip's new version."""
+    service = kit.connect(os.environ["TRIP_HISTORY_KIT_BASE_URL"], os.environ["TRIP_HISTORY_KIT_SERVICE_TOKEN"])
+    response = record_adjustment.sync_detailed(
+        trip["rider_id"],
+        trip["id"],
+        client=service,
+        body=NewAdjustment(kind=AdjustmentKind.FARE_CORRECTION, amount_minor=10, reason="kit live test"),
+        idempotency_key=f"kit-live-{uuid.uuid4()}",
+    )
+    assert response.status_code == 201, response.content
+    return response.parsed.version
+
+
+def follow_until(analyst, tokens, resync, wanted) -> list[kit.Change]:
+    """Follows the feed until a change `wanted` accepts came, for at most 30 s (a change reaches the feed once
+    every older transaction has ended)."""
+    seen: list[kit.Change] = []
+    deadline = time.monotonic() + 30
+    while not any(wanted(change) for change in seen):
+        assert time.monotonic() < deadline, f"no wanted change within 30 s; saw {seen}"
+        seen += kit.follow_changes(analyst, tokens, resync)
+        time.sleep(0.2)
+    return seen
+
+
+def test_a_token_past_the_retention_is_a_real_410(analyst):
+    response = analyst.get_httpx_client().get("/v1/trips/changes", params={"since": aged(fresh_token(analyst), 40)})
+
+    assert response.status_code == 410, response.text
+    assert response.json()["code"] == "sync_token_expired"
+    assert kit.ApiError.from_response(response).code == "sync_token_expired"
+
+
+def test_an_aged_token_rebuilds_and_keeps_the_changes_made_during_the_rebuild(analyst, tmp_path):
+    trip = next(kit.iter_pages(analyst, OCTOBER, limit=1))[0]
+    tokens = tmp_path / "since"
+    tokens.write_text(aged(fresh_token(analyst), 40))
+    rebuilt: list[str] = []
+    written: dict[str, int] = {}
+
+    def resync(error: kit.ApiError | None) -> None:
+        rebuilt.append(error.code if error else "first run")
+        if len(rebuilt) == 1:
+            # A write while the copy is rebuilt, after the kit took its fresh token: it must come through.
+            written["version"] = correct_a_fare(trip)
+
+    seen = follow_until(analyst, tokens, resync, lambda change: change.id == trip["id"])
+
+    assert rebuilt == ["sync_token_expired"]
+    versions = [change.trip["version"] for change in seen if change.id == trip["id"]]
+    assert versions[-1] == written["version"]
+    assert tokens.read_text().strip() != ""
+
+
+def test_an_edited_token_is_a_400_that_rebuilds_only_when_asked(analyst, tmp_path):
+    tokens = tmp_path / "since"
+    tokens.write_text("AAAAAAAAAAAAAAAAAAAAAAAA")
+
+    with pytest.raises(kit.ApiError) as refused:
+        list(kit.follow_changes(analyst, tokens, lambda error: None))
+    assert (refused.value.status, refused.value.code) == (400, "invalid_cursor")
+
+    rebuilt: list[str] = []
+    list(kit.follow_changes(analyst, tokens, lambda error: rebuilt.append(error.code), resync_on={"invalid_cursor"}))
+    assert rebuilt == ["invalid_cursor"]
+    list(kit.follow_changes(analyst, tokens, lambda error: rebuilt.append("again")))
+    assert rebuilt == ["invalid_cursor"], "the token saved after the rebuild is accepted"
+
+
+def test_pages_and_the_export_give_the_same_table(analyst, tmp_path):
+    exported = kit.export_table(analyst, OCTOBER)
+    paged = kit.pages_table(analyst, OCTOBER, limit=7)
+
+    assert exported.num_rows > 7
+    assert paged.equals(exported)
+    assert set(exported.column("city").to_pylist()) == {"Paris"}
+
+    path = tmp_path / "paris.parquet"
+    assert kit.export_parquet(analyst, OCTOBER, path, batch_size=5) == exported.num_rows
+    assert pq.read_table(path).equals(exported)
+    assert kit.export_frame(analyst, OCTOBER).equals(exported.to_pandas())
