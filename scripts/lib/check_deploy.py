@@ -2,7 +2,8 @@
 
     python3 check_deploy.py ROOT
 
-For the Dockerfile and each compose file (docker-compose.yml, docker-compose.cluster.yml):
+For the Dockerfile, each compose file (docker-compose.yml, docker-compose.cluster.yml) and each Kubernetes
+manifest (deploy/kubernetes/**/*.yaml):
 
 - every `TRIP_HISTORY_*` (and `DATABASE_*`) setting it names must be read by the binary: the name appears
   in a Swift file under Sources/ (where each setting is read, or documented in the help of its flag);
@@ -11,7 +12,8 @@ For the Dockerfile and each compose file (docker-compose.yml, docker-compose.clu
   `COPY --from=STAGE` back to the files that stage's `cp ... ./` commands put in the copied directory.
 
 Prints one line per finding and a summary; exits 1 when anything is named that does not exist. Plain text
-matching rather than a YAML parser, so it needs nothing beyond Python's standard library.
+matching rather than a YAML parser, so it needs nothing beyond Python's standard library. scripts/lib/k8s_check.py
+imports its readers (settings_the_binary_reads, image_layout) for the checks of the manifests' structure.
 """
 
 import pathlib
@@ -19,8 +21,8 @@ import re
 import shlex
 import sys
 
-ROOT = pathlib.Path(sys.argv[1])
 COMPOSE_FILES = ["docker-compose.yml", "docker-compose.cluster.yml"]
+KUBERNETES_DIR = "deploy/kubernetes"
 SETTING = re.compile(r"\b(?:TRIP_HISTORY|DATABASE)_[A-Z0-9_]*[A-Z0-9]\b")
 
 
@@ -77,20 +79,35 @@ def stage_paths(stages):
     return held
 
 
-def main():
-    sources = "\n".join(path.read_text(encoding="utf-8") for path in (ROOT / "Sources").rglob("*.swift"))
-    read_settings = set(SETTING.findall(sources))
-    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    stages = dockerfile_stages(dockerfile)
+def settings_the_binary_reads(root):
+    """Every `TRIP_HISTORY_*` and `DATABASE_*` name that appears in a Swift file under Sources/."""
+    sources = "\n".join(path.read_text(encoding="utf-8") for path in (root / "Sources").rglob("*.swift"))
+    return set(SETTING.findall(sources))
+
+
+def image_layout(root):
+    """(the image's application directory, the paths the image holds), from the Dockerfile's final stage."""
+    stages = dockerfile_stages((root / "Dockerfile").read_text(encoding="utf-8"))
     final_name, final = stages[-1]
     workdirs = [arguments.strip() for instruction, arguments in final if instruction == "WORKDIR"]
-    app_dir = workdirs[-1] if workdirs else "/app"
-    image_paths = stage_paths(stages)[final_name]
+    return (workdirs[-1] if workdirs else "/app"), stage_paths(stages)[final_name]
+
+
+def kubernetes_manifests(root):
+    """The YAML files under deploy/kubernetes, relative to `root`, in a stable order."""
+    folder = root / KUBERNETES_DIR
+    return sorted(str(path.relative_to(root)) for path in folder.rglob("*.y*ml")) if folder.is_dir() else []
+
+
+def main(root):
+    read_settings = settings_the_binary_reads(root)
+    app_dir, image_paths = image_layout(root)
     path_pattern = re.compile(re.escape(app_dir) + r"(?:/[A-Za-z0-9._-]+)*")
+    manifests = kubernetes_manifests(root)
 
     problems, settings_checked, paths_checked = [], set(), set()
-    for file in ["Dockerfile"] + COMPOSE_FILES:
-        text = (ROOT / file).read_text(encoding="utf-8")
+    for file in ["Dockerfile"] + COMPOSE_FILES + manifests:
+        text = (root / file).read_text(encoding="utf-8")
         for number, line in enumerate(text.splitlines(), start=1):
             for setting in SETTING.findall(line):
                 settings_checked.add(setting)
@@ -110,10 +127,11 @@ def main():
         print(f"  FAIL  {problem}")
     print(
         f"  {'ok  ' if not problems else 'FAIL'}  {len(settings_checked)} settings and {len(paths_checked)} paths under "
-        f"{app_dir} named by the Dockerfile and {', '.join(COMPOSE_FILES)}; the image has "
-        f"{', '.join(sorted(image_paths))}"
+        f"{app_dir} named by the Dockerfile, {', '.join(COMPOSE_FILES)} and {len(manifests)} files under "
+        f"{KUBERNETES_DIR}; the image has {', '.join(sorted(image_paths))}"
     )
     return 1 if problems else 0
 
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main(pathlib.Path(sys.argv[1])))
