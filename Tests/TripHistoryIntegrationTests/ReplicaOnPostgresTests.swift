@@ -148,13 +148,18 @@ import TripHistoryTestSupport
 
     /// Waits until the sampler has reported the reader up and the change feed passes its barrier, so routing
     /// would send reads to the reader; for up to 60 s.
+    /// Also waits until the reader pool's server has replayed the migrated schema: on a fresh cluster a lagging
+    /// standby may lack the tables for a while, and a read that fails there is no routing decision.
     private static func untilSampledAndListening(_ instance: Instance) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
-            if instance.routing.isReaderUp, await instance.routing.awaitCurrent() { return }
+            let hasSchema = try? await instance.reader.withConnection { connection in
+                try connection.query("SELECT to_regclass('trip_changes') IS NOT NULL").bool(0, 0)
+            }
+            if hasSchema == true, instance.routing.isReaderUp, await instance.routing.awaitCurrent() { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("the sampler and the change feed were not ready within 60 s")
+        Issue.record("the sampler, the change feed and the reader's schema were not ready within 60 s")
         throw MissingReadURL()
     }
 
@@ -474,6 +479,54 @@ import TripHistoryTestSupport
             #expect(
                 try instance.routed("rider", to: "writer", because: "reader_behind") > 0,
                 "the lagging connection refused reads the sample had let through")
+        }
+    }
+
+    /// The same split for analysts: an erasure returns once the sampled (caught-up) standby has replayed it,
+    /// while the reader pool sits on a standby 3 s behind that still holds the rider's trips. An analyst read
+    /// right after the erasure must not show them: the lagging connection refuses it and the writer serves it.
+    @Test func anAnalystReadRightAfterAnErasureNeverComesFromAStandbyThatHasNotReplayedIt() async throws {
+        guard let caughtUp = ProcessInfo.processInfo.environment["TRIP_HISTORY_TEST_SECOND_READ_URL"], !caughtUp.isEmpty
+        else {
+            Issue.record(
+                "TRIP_HISTORY_TEST_SECOND_READ_URL is not set: this test needs the second standby scripts/test starts")
+            return
+        }
+        try await withInstances(1, sampledURL: caughtUp) { instances in
+            let instance = instances[0]
+            let rider = DataTestDatabase.randomRiderID()
+            let service = try await instance.api.recordHeaders()
+            for minute in 0..<3 { _ = try await Self.post(instance, rider: rider, minute: minute, headers: service) }
+            let onLagging: @Sendable () async throws -> Int64? = {
+                try await instance.reader.withConnection { connection in
+                    try connection.query("SELECT count(*) FROM trips WHERE rider_id = \(rider.rawValue)::bigint")
+                        .int64(0, 0)
+                }
+            }
+            // The lagging standby may not even have replayed the schema yet on a fresh cluster.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while (try? await onLagging()) != 3 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let analyst = PostgresAnalystTripRepository(pool: instance.writer, reads: instance.routing)
+            let day = Date(timeIntervalSince1970: 1_777_593_600)
+            let filter = try AnalystTripFilter(
+                range: try DateRange(from: day, to: day.addingTimeInterval(86_400)), riderID: rider)
+            #expect(try await analyst.count(matching: filter, mode: .exact).value == 3)
+            let behindBefore = try instance.routed("analyst", to: "writer", because: "reader_behind")
+
+            let privacy = API.bearer(try await instance.api.privacyToken())
+            try await instance.api.test { client in
+                try await client.execute(uri: "/v1/riders/\(rider)", method: .delete, headers: privacy) {
+                    #expect($0.status == .noContent)
+                }
+            }
+            #expect(try await analyst.count(matching: filter, mode: .exact).value == 0)
+            let page = try await analyst.trips(
+                matching: AnalystTripQuery(filter: filter, position: nil, fetchLimit: 10))
+            #expect(page.isEmpty)
+            #expect(try await onLagging() == 3, "the lagging standby had not replayed the erasure yet")
+            #expect(try instance.routed("analyst", to: "writer", because: "reader_behind") >= behindBefore + 2)
         }
     }
 

@@ -175,18 +175,24 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             }
             return nil
         }
-        let transaction: @Sendable (PostgresConnection) throws -> T = { connection in
+        // With `requiredReplay`, the connection's own server must have replayed that far (a server not in
+        // recovery counts as having replayed everything) before the read runs in the same transaction.
+        let transaction: @Sendable (PostgresConnection, WALPosition?) throws -> T = { connection, requiredReplay in
             try connection.withQueryTimeout(queryTimeout) {
                 try connection.transaction { connection in
                     try connection.execute(unsafeSQL: settings)
+                    if let requiredReplay {
+                        let replayed = try connection.executeFirst(ReplayPosition()) ?? nil
+                        guard (replayed ?? .end) >= requiredReplay else { throw ReplicaBehind() }
+                    }
                     return try body(connection)
                 }
             }
         }
         return try await withDomainErrors(operation, logger: logger, translate: translate) {
-            guard let reads else { return try await pool.withConnection(transaction) }
-            return try await reads.analystRead(writer: pool, reader: readerPool ?? reads.reader) {
-                try await $0.withConnection(transaction)
+            guard let reads else { return try await pool.withConnection { try transaction($0, nil) } }
+            return try await reads.analystRead(writer: pool, reader: readerPool ?? reads.reader) { pool, required in
+                try await pool.withConnection { try transaction($0, required) }
             }
         }
     }

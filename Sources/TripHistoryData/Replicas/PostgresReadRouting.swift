@@ -111,21 +111,28 @@ public final class PostgresReadRouting: Sendable {
     }
 
     /// Runs an analyst read on `reader` while the replica is up, else on `writer`: the analyst API's own
-    /// pools, so analyst queries never take rider or write connections.
+    /// pools, so analyst queries never take rider or write connections. On the reader, `body` is given the
+    /// replay position its connection must have reached (`.end`: it must be no standby), the last sample's:
+    /// an erasure returns only once the sample has passed it, so a connection that has reached the sample
+    /// never shows the erased rider, even when a multi-host reader URL put it on another, lagging node. A
+    /// connection behind it throws `ReplicaBehind`, and the writer serves the read.
     func analystRead<T>(
         writer: PostgresConnectionPool, reader: PostgresConnectionPool?,
-        _ body: (PostgresConnectionPool) async throws -> T
+        _ body: (PostgresConnectionPool, WALPosition?) async throws -> T
     ) async throws -> T {
-        guard let reader else { return try await run(.analyst, .writer, .noReader, body, pool: writer) }
-        guard readYourWrites.isReaderUp else {
-            return try await run(.analyst, .writer, .readerDown, body, pool: writer)
+        let onWriter: (PostgresConnectionPool) async throws -> T = { try await body($0, nil) }
+        guard let reader else { return try await run(.analyst, .writer, .noReader, onWriter, pool: writer) }
+        guard let required = readYourWrites.sampledReplay else {
+            return try await run(.analyst, .writer, .readerDown, onWriter, pool: writer)
         }
-        return try await onReader(.analyst, reader, body, fallback: writer)
+        return try await onReader(.analyst, reader, fallback: writer) { pool in
+            try await body(pool, pool === reader ? required : nil)
+        }
     }
 
     private func onReader<T>(
-        _ read: ReadRoutingMetrics.Read, _ reader: PostgresConnectionPool,
-        _ body: (PostgresConnectionPool) async throws -> T, fallback: PostgresConnectionPool? = nil
+        _ read: ReadRoutingMetrics.Read, _ reader: PostgresConnectionPool, fallback: PostgresConnectionPool? = nil,
+        _ body: (PostgresConnectionPool) async throws -> T
     ) async throws -> T {
         let reason: ReadRoutingMetrics.Reason
         do {

@@ -53,6 +53,9 @@ final class ReadYourWrites: Sendable {
         }
     }
 
+    /// The last sample's replay position (`.end` for a server not in recovery), nil while the reader is down.
+    var sampledReplay: WALPosition? { state.withLock { $0.replayed } }
+
     /// The last sampled replay position while the reader is an answering standby, else nil.
     var standbyReplayed: WALPosition? {
         state.withLock { state in state.replayed == .end ? nil : state.replayed }
