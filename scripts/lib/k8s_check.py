@@ -9,8 +9,9 @@ PyYAML). For every manifest (each YAML document of every file but the kustomizat
   with kubernetes-validate, strictly (an unknown field fails); ServiceMonitor and PrometheusRule, which it has
   no schema for, against scripts/lib/k8s_crds.py; a Secret fails, since a secret value is never committed;
 - settings: every environment variable a container of the service's image is given, one by one or as the
-  keys of a ConfigMap it takes whole, is a setting the binary reads (check_deploy.py's reader), and the secret
-  ones (signing secrets, connection strings) come from a Secret by secretKeyRef;
+  keys of a ConfigMap it takes whole, is a setting the binary reads (check_deploy.py's reader), the secret
+  ones (signing secrets, connection strings) come from a Secret by secretKeyRef, and service links are off
+  (they would add TRIP_HISTORY_* variables for the Services);
 - wiring: the probes ask /healthz (liveness, startup) and /readyz (readiness) on the API's port, the
   Services' and the ServiceMonitor's ports and selectors reach the pods' ports, no Service publishes the
   metrics port beside the API's, the disruption budget selects the pods, the pods run as a non-root user, and
@@ -124,6 +125,9 @@ def settings_problems(documents, read_settings, images):
     problems, checked = [], set()
     config_maps = config_maps_of(documents)
     for file, doc in documents:
+        if service_containers(doc, images) and pod_spec(doc).get("enableServiceLinks") is not False:
+            problems.append(f"{file}: {name_of(doc)}: set enableServiceLinks: false, or the Services named "
+                            "trip-history* give the pods TRIP_HISTORY_PORT=tcp://... and the like")
         for container in service_containers(doc, images):
             where = f"{file}: {name_of(doc)} container {container.get('name')}"
             for source in container.get("envFrom", []):
