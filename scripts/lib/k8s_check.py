@@ -127,7 +127,7 @@ def settings_problems(documents, read_settings, images):
     for file, doc in documents:
         if service_containers(doc, images) and pod_spec(doc).get("enableServiceLinks") is not False:
             problems.append(f"{file}: {name_of(doc)}: set enableServiceLinks: false, or the Services named "
-                            "trip-history* give the pods TRIP_HISTORY_PORT=tcp://... and the like")
+                            "trip-history give the pods TRIP_HISTORY_PORT=tcp://... and the like")
         for container in service_containers(doc, images):
             where = f"{file}: {name_of(doc)} container {container.get('name')}"
             for source in container.get("envFrom", []):
