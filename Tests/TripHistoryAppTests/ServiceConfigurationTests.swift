@@ -149,6 +149,9 @@ import TripHistoryHTTP
             ("TRIP_HISTORY_CORS_ORIGINS", "https://app.example.com/", "TRIP_HISTORY_CORS_ORIGINS (--cors-origins)"),
             ("TRIP_HISTORY_TRUSTED_PROXIES", "proxy.internal", "TRIP_HISTORY_TRUSTED_PROXIES (--trusted-proxies)"),
             ("TRIP_HISTORY_JWKS_URL", "ftp://idp", "TRIP_HISTORY_JWKS_URL (--jwks-url)"),
+            // The keys decide who may call: plain http only to this machine.
+            ("TRIP_HISTORY_JWKS_URL", "http://idp.example.com/jwks", "TRIP_HISTORY_JWKS_URL (--jwks-url)"),
+            ("TRIP_HISTORY_JWKS_URL", "http://127.0.0.1.example.com/jwks", "TRIP_HISTORY_JWKS_URL (--jwks-url)"),
             (
                 "TRIP_HISTORY_CHANGES_RETENTION_DAYS", "7",
                 "TRIP_HISTORY_CHANGES_RETENTION_DAYS (--changes-retention-days)"
@@ -165,5 +168,14 @@ import TripHistoryHTTP
                 #expect(error.description.contains(value), "\(error)")
             }
         }
+    }
+
+    /// A JWKS URL over plain http is accepted only to a loopback address, where no one sits in between.
+    @Test(arguments: ["http://127.0.0.1:8081/jwks", "http://localhost/jwks", "http://[::1]:9000/jwks"])
+    func plainHTTPToALoopbackJWKSIsAccepted(url: String) throws {
+        let configuration = try Self.configuration([
+            "TRIP_HISTORY_JWKS_URL": url, "TRIP_HISTORY_JWKS_ISSUER": "idp", "TRIP_HISTORY_JWKS_AUDIENCE": "api",
+        ])
+        #expect(configuration.identityProvider?.url.absoluteString == url)
     }
 }

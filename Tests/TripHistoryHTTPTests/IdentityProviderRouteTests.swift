@@ -138,6 +138,17 @@ import TripHistoryTestSupport
             try await Task.sleep(for: .seconds(2))
             return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "{}")))
         }
+        router.get("/trickle") { _, _ -> Response in
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    for _ in 0..<30 {
+                        try await writer.write(ByteBuffer(string: " "))
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
         router.get("/small") { _, _ -> Response in
             Response(
                 status: .ok, headers: [.cacheControl: "max-age=120"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
@@ -158,8 +169,15 @@ import TripHistoryTestSupport
             let slow = JWKSFetcher(
                 url: try #require(URL(string: "http://127.0.0.1:\(port)/slow")), timeout: .milliseconds(300))
             let started = ContinuousClock.now
-            await #expect(throws: JWKSFetcher.Failure.self) { _ = try await slow.fetch() }
+            await #expect(throws: JWKSFetcher.Failure.timedOut) { _ = try await slow.fetch() }
             #expect(started.duration(to: .now) < .seconds(2))
+            // A server that sends a byte every 100 ms never idles long enough for a transfer timeout: the fetch's
+            // own deadline ends it.
+            let trickle = JWKSFetcher(
+                url: try #require(URL(string: "http://127.0.0.1:\(port)/trickle")), timeout: .milliseconds(500))
+            let trickleStarted = ContinuousClock.now
+            await #expect(throws: JWKSFetcher.Failure.timedOut) { _ = try await trickle.fetch() }
+            #expect(trickleStarted.duration(to: .now) < .seconds(2))
             let small = try await fetcher("/small").fetch()
             #expect(small.body == Array("{}".utf8))
             #expect(small.maxAge == .seconds(120))

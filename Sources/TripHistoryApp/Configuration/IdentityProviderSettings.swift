@@ -13,6 +13,14 @@ public struct IdentityProviderSettings: Sendable {
         self.tokens = tokens
     }
 
+    /// Whether `host` names this machine: `localhost`, an address in 127.0.0.0/8, or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
     /// The settings, or nil when no JWKS URL is set. Throws on a malformed URL, or on a URL without an issuer
     /// and an audience.
     init?(settings: SettingsReader) throws {
@@ -22,9 +30,14 @@ public struct IdentityProviderSettings: Sendable {
         }
         guard let text = value(.jwksURL) else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host?.isEmpty == false
+            let host = url.host, !host.isEmpty
         else {
-            throw ConfigurationError("\(Setting.jwksURL) must be an http or https URL, not '\(text)'.")
+            throw ConfigurationError("\(Setting.jwksURL) must be an https URL, not '\(text)'.")
+        }
+        // The keys decide who may call the API: plain HTTP only to this machine, where no one sits in between.
+        guard scheme == "https" || Self.isLoopback(host) else {
+            throw ConfigurationError(
+                "\(Setting.jwksURL) must be an https URL (plain http only to a loopback address), not '\(text)'.")
         }
         guard let issuer = value(.jwksIssuer) else {
             throw ConfigurationError(

@@ -9,7 +9,8 @@ import FoundationNetworking
 /// Fetches the identity provider's JWKS document over HTTP or HTTPS with Foundation's `URLSession` (libcurl
 /// on Linux), which needs no HTTP client package beside the server's own.
 ///
-/// Each fetch is bounded: it fails after `timeout` in all, as soon as the body (announced or received) exceeds
+/// Each fetch is bounded: it fails after `timeout` in all (a deadline of its own cancels it, since libcurl's
+/// timeouts do not bound a server that trickles a byte now and then), as soon as the body (announced or received) exceeds
 /// `maximumBytes`, on any status but 200, and on a redirect, which is not followed so a configured HTTPS URL
 /// can never end on plain HTTP. Nothing is cached between fetches; `JWKSKeySource` keeps the keys.
 public struct JWKSFetcher: Sendable {
@@ -28,6 +29,7 @@ public struct JWKSFetcher: Sendable {
         case status(Int)
         case tooLarge(limit: Int)
         case redirected
+        case timedOut
         case transport(String)
 
         public var description: String {
@@ -35,6 +37,7 @@ public struct JWKSFetcher: Sendable {
             case .status(let code): "the JWKS URL answered \(code)"
             case .tooLarge(let limit): "the JWKS document is larger than \(limit) bytes"
             case .redirected: "the JWKS URL redirects, and redirects are not followed"
+            case .timedOut: "the JWKS URL did not answer in full within the fetch's time limit"
             case .transport(let reason): "the JWKS URL could not be fetched: \(reason)"
             }
         }
@@ -54,6 +57,11 @@ public struct JWKSFetcher: Sendable {
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let deadline = Task { [timeout] in
+            try await Task.sleep(for: timeout)
+            download.timeOut()
+        }
+        defer { deadline.cancel() }
         let (body, response) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 download.start(session.dataTask(with: request), continuation: continuation)
@@ -101,6 +109,12 @@ public struct JWKSFetcher: Sendable {
                 return state.task
             }
             task?.cancel()
+        }
+
+        /// Ends the download as timed out, whatever it is doing.
+        func timeOut() {
+            fail(.timedOut)
+            state.withLock { $0.task }?.cancel()
         }
 
         /// Records `failure`, reported when the task completes; the caller makes the task end.
@@ -159,6 +173,9 @@ public struct JWKSFetcher: Sendable {
                 state.continuation = nil
                 if let failure = state.failure { return (continuation, .failure(failure)) }
                 if state.cancelled { return (continuation, .failure(CancellationError())) }
+                if let error = error as? URLError, error.code == .timedOut {
+                    return (continuation, .failure(Failure.timedOut))
+                }
                 if let error { return (continuation, .failure(Failure.transport(error.localizedDescription))) }
                 guard let response = state.response else {
                     return (continuation, .failure(Failure.transport("no response")))
