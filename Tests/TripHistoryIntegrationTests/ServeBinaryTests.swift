@@ -141,4 +141,37 @@ import Glibc
         server.waitUntilExit()
         #expect(server.terminationReason == .exit, "serve stops on SIGTERM by itself")
     }
+
+    /// With JSON logs, every line the process writes is a JSON object, swift-otel's own start-up diagnostics
+    /// included when traces are on (they go to an OTLP endpoint that nothing listens on, which is no failure).
+    @Test func withJSONLogsAndTracesOnEveryLineIsJSON() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trip-history-json-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = try Self.freePort()
+        let log = directory.appendingPathComponent("serve.log")
+        let server = try Self.start(
+            ["serve", "--host", "127.0.0.1", "--port", String(port), "--no-metrics"], in: directory, log: log,
+            extra: [
+                "TRIP_HISTORY_LOG_FORMAT": "json", "OTEL_TRACES_EXPORTER": "otlp",
+                "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:\(try Self.freePort())",
+                "OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
+            ])
+        defer {
+            if server.isRunning {
+                server.terminate()
+                server.waitUntilExit()
+            }
+        }
+        #expect(try await Self.get("/healthz", port: port, server: server).status == .ok)
+        server.terminate()
+        server.waitUntilExit()
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count >= 3, "serve logged its start")
+        let notJSON = lines.filter { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] == nil
+        }
+        #expect(notJSON.isEmpty, "lines that are not JSON objects: \(notJSON)")
+        #expect(lines.contains { $0.contains("trip-history.otel") }, "swift-otel's diagnostics are among them")
+    }
 }

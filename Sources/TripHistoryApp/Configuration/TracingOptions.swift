@@ -66,6 +66,9 @@ public enum TracingOptions {
         configuration.traces.exporter = .otlp
         configuration.metrics.enabled = false
         configuration.logs.enabled = false
+        // swift-otel's own diagnostics (its configuration at start, failed exports) go through the process's
+        // logging system, so with JSON logs they are JSON lines too, not plain text on standard error.
+        configuration.diagnosticLogger = .custom(Logger(label: "trip-history.otel"))
         // The environment overrides every value set here (OTel.Configuration's own rules).
         let backend = try OTel.makeTracingBackend(configuration: configuration)
         return TracingSetup(tracer: backend.factory, service: backend.service, headSampler: headSampler)
