@@ -24,6 +24,18 @@ import TripHistoryDomain
         }
     }
 
+    @Test func oneTripIsReadByItsRiderAnalystsAndServicesButNotThePrivacyRole() throws {
+        for caller in [Caller.rider(rider), .analyst(subject: "a"), .service(subject: "s")] {
+            #expect(try AccessPolicy.readTrip(riderID: rider, caller: caller).caller == caller)
+        }
+        #expect(throws: TripHistoryError.notFound) {
+            try AccessPolicy.readTrip(riderID: rider, caller: .rider(RiderID(Int64(8))!))
+        }
+        #expect(throws: TripHistoryError.forbidden) {
+            try AccessPolicy.readTrip(riderID: rider, caller: .privacy(subject: "desk"))
+        }
+    }
+
     @Test func onlyServicesRecordUnderTheirOwnSubject() throws {
         #expect(try AccessPolicy.record(caller: .service(subject: "ingest")).subject == "ingest")
         for caller in [Caller.rider(rider)] + others where caller != .service(subject: "s") {

@@ -62,7 +62,9 @@ import TripHistoryTestSupport
         }
     }
 
-    @Test func analystsReadAnyRiderAndServicesOnlyWrite() async throws {
+    /// A service lists, exports and follows no rider's trips, but reads the one trip it adjusts, with the tag
+    /// it sends back in `If-Match`.
+    @Test func analystsReadAnyRiderAndServicesReadOnlyTheTripTheyAdjust() async throws {
         let api = await TestAPI(repository: InMemoryTripRepository(trips: trips))
         let analyst = TestAPI<InMemoryTripRepository>.bearer(try await api.analystToken())
         let service = TestAPI<InMemoryTripRepository>.bearer(try await api.serviceToken())
@@ -72,11 +74,18 @@ import TripHistoryTestSupport
                 #expect(response.status == .ok)
                 #expect(response.json().tripIDs == ["102", "101", "100"])
             }
-            for uri in ["/v1/riders/2/trips", "/v1/riders/2/trips/100"] {
+            for uri in [
+                "/v1/riders/2/trips", "/v1/riders/2/trips/changes", "/v1/riders/2/trips/export?format=csv",
+            ] {
                 try await client.execute(uri: uri, method: .get, headers: service) { response in
-                    #expect(response.status == .forbidden)
+                    #expect(response.status == .forbidden, "\(uri)")
                     #expect(response.json().string("code") == "forbidden")
                 }
+            }
+            try await client.execute(uri: "/v1/riders/2/trips/100", method: .get, headers: service) { response in
+                #expect(response.status == .ok)
+                #expect(response.json().string("id") == "100")
+                #expect(response.headers[.eTag]?.hasPrefix("\"v1.") == true)
             }
             for headers in [analyst, rider] {
                 try await client.execute(

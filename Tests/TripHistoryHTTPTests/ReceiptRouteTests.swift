@@ -216,7 +216,7 @@ import TripHistoryTestSupport
         }
     }
 
-    @Test func onlyTheRiderAndAnalystsReadAReceipt() async throws {
+    @Test func theRiderAnalystsAndServicesReadAReceiptAndNoOneElse() async throws {
         let api = await Self.api()
         try await api.test { client in
             let id = try await record(client, api)
@@ -229,7 +229,8 @@ import TripHistoryTestSupport
                 // Their own rider id with another rider's trip: a missing trip, like any other.
                 ("/v1/riders/8/trips/\(id)/receipt", other, .notFound),
                 ("/v1/riders/7/trips/999/receipt", owner, .notFound),
-                ("/v1/riders/7/trips/\(id)/receipt", API.bearer(try await api.serviceToken()), .forbidden),
+                ("/v1/riders/7/trips/\(id)/receipt", API.bearer(try await api.serviceToken()), .ok),
+                ("/v1/riders/7/trips/\(id)/receipt", API.bearer(try await api.privacyToken()), .forbidden),
                 ("/v1/riders/7/trips/\(id)/receipt", [:], .unauthorized),
                 ("/v1/riders/7/trips/x/receipt", owner, .badRequest),
             ]

@@ -268,7 +268,9 @@ public final class RiderTrips<Repository: TripRepository>: Sendable {
             throw Problem.invalidParameter("trip_id", "trip_id must be a positive integer written in decimal.")
         }
         let timeZone = try TripListParameters.parseTimeZone(QueryParameters(target: head.path ?? "")["tz"])
-        let grant = try Self.grantRead(riderID: riderID, caller: caller)
+        let grant = try Problem.enforce { () throws(TripHistoryError) in
+            try AccessPolicy.readTrip(riderID: riderID, caller: caller)
+        }
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         guard receipt else {
             return RiderTripsRead(

@@ -15,6 +15,14 @@ public enum AccessPolicy {
         }
     }
 
+    /// Readers of one trip (its detail or receipt): those of `read`, and backend services, which adjust trips
+    /// and must be able to read the version they send back in `If-Match`. A service still lists, exports and
+    /// follows no rider's trips.
+    public static func readTrip(riderID: RiderID, caller: Caller) throws(TripHistoryError) -> RiderReadGrant {
+        if case .service = caller { return RiderReadGrant(riderID: riderID, caller: caller) }
+        return try read(riderID: riderID, caller: caller)
+    }
+
     /// Only the privacy role erases a rider's data.
     public static func erase(caller: Caller) throws(TripHistoryError) -> ErasureGrant {
         guard case .privacy(let subject) = caller else { throw .forbidden }
