@@ -5,10 +5,13 @@
 #
 #   pg_ensure_packages server|client         installs what is missing with apt: libpq-dev and pkg-config to build,
 #                                            plus the server (postgresql) or only psql (postgresql-client)
-#   start_private_cluster DIR PORT [--ephemeral]
+#   start_private_cluster DIR PORT [--ephemeral] [--ssl-only CERT KEY]
 #                                            creates (once) and starts a cluster in DIR listening on 127.0.0.1:PORT,
 #                                            creates the database `trip_history` and exports DATABASE_URL and
-#                                            TRIP_HISTORY_TEST_PGCTL; --ephemeral trades durability for speed
+#                                            TRIP_HISTORY_TEST_PGCTL; --ephemeral trades durability for speed;
+#                                            --ssl-only serves TLS with the certificate CERT and its key KEY (PEM)
+#                                            and accepts TCP connections only over TLS: `postgres` without a
+#                                            password, every other role with its SCRAM password
 #   start_standby DIR PORT PRIMARY_PORT DELAY
 #                                            copies the running cluster on PRIMARY_PORT into DIR (pg_basebackup -R)
 #                                            and starts it as a streaming hot standby on 127.0.0.1:PORT that applies
@@ -210,10 +213,51 @@ _pg_write_settings() {
     if ((EUID == 0)); then chown postgres:postgres "$file" || return 1; fi
 }
 
+# TLS with CERT and KEY (copied into PGDATA, where the server insists on owning the key), and an hba file of
+# its own that has no `host` line, so a TCP connection without TLS finds no entry and is refused. The file is
+# named in trip_history.conf, which every start rewrites: a later start without --ssl-only uses initdb's
+# pg_hba.conf again.
+_pg_write_ssl_only() { # DATA CERT KEY
+    local data=$1 cert=$2 key=$3 hba=$1/trip_history_hba.conf
+    install -m 0644 "$cert" "$data/server.crt" || return 1
+    install -m 0600 "$key" "$data/server.key" || return 1
+    {
+        printf '# Written by scripts/lib/postgres.sh (--ssl-only) on every start; edit that script instead.\n'
+        printf 'local    all  all                     trust\n'
+        printf 'hostssl  all  postgres  127.0.0.1/32  trust\n'
+        printf 'hostssl  all  all       127.0.0.1/32  scram-sha-256\n'
+    } >"$hba" || return 1
+    printf "ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\nhba_file = '%s'\n" \
+        "${hba//\'/\'\'}" >>"$data/trip_history.conf" || return 1
+    if ((EUID == 0)); then chown postgres:postgres "$data/server.crt" "$data/server.key" "$hba" || return 1; fi
+}
+
 start_private_cluster() {
-    local dir=${1:?start_private_cluster DIR PORT [--ephemeral]} port=${2:?start_private_cluster DIR PORT}
-    local ephemeral=0
-    [[ ${3:-} == --ephemeral ]] && ephemeral=1
+    local usage="start_private_cluster DIR PORT [--ephemeral] [--ssl-only CERT KEY]"
+    local dir=${1:?$usage} port=${2:?$usage}
+    local ephemeral=0 ssl_cert="" ssl_key=""
+    shift 2
+    while (($# > 0)); do
+        case $1 in
+            --ephemeral)
+                ephemeral=1
+                shift
+                ;;
+            --ssl-only)
+                if (($# < 3)) || [[ ! -r $2 || ! -r $3 ]]; then
+                    _pg_err "--ssl-only needs a readable certificate and key: $usage"
+                    return 1
+                fi
+                ssl_cert=$2
+                ssl_key=$3
+                shift 3
+                ;;
+            *)
+                _pg_err "unknown argument $1: $usage"
+                return 1
+                ;;
+        esac
+    done
     if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1024 || port > 65535)); then
         _pg_err "invalid port: $port"
         return 1
@@ -260,6 +304,7 @@ start_private_cluster() {
         fi
     fi
     _pg_write_settings "$data" "$port" "$sock" "$ephemeral" || return 1
+    if [[ -n $ssl_cert ]]; then _pg_write_ssl_only "$data" "$ssl_cert" "$ssl_key" || return 1; fi
 
     # The command tests use to stop and restart this server. closefds-exec keeps the restarted daemon from
     # inheriting the test process's descriptors; `env -C /` keeps pg_ctl from warning about a working
