@@ -290,7 +290,7 @@ import TripHistoryTestSupport
                     .get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .tooManyRequests
                 )
                 #expect(refused.headers[.retryAfter] == "10")
-                #expect(refused.json().string("code") == "too_many_requests")
+                #expect(refused.json().string("code") == "rate_limited")
                 analyst.openGate()
                 for try await lines in group { #expect(lines == trips.count) }
             }
@@ -315,7 +315,7 @@ import TripHistoryTestSupport
                 ("/v1/trips/stats?\(window)", .stats),
             ] {
                 let timedOut = try await conformance.check(
-                    .get, uri, documented, headers: token, expect: .serviceUnavailable)
+                    .get, uri, documented, headers: token, expect: .unprocessableContent)
                 #expect(timedOut.json().string("code") == "query_timeout")
                 #expect(timedOut.json()["retryable"] as? Bool == false)
             }
