@@ -201,6 +201,10 @@ from .list_trip_changes_response_414 import ListTripChangesResponse414
 from .list_trip_changes_response_414_code_type_0 import (
     ListTripChangesResponse414CodeType0,
 )
+from .list_trip_changes_response_422 import ListTripChangesResponse422
+from .list_trip_changes_response_422_code_type_0 import (
+    ListTripChangesResponse422CodeType0,
+)
 from .list_trip_changes_response_429 import ListTripChangesResponse429
 from .list_trip_changes_response_429_code_type_0 import (
     ListTripChangesResponse429CodeType0,
@@ -228,6 +232,8 @@ from .list_trips_response_406 import ListTripsResponse406
 from .list_trips_response_406_code_type_0 import ListTripsResponse406CodeType0
 from .list_trips_response_414 import ListTripsResponse414
 from .list_trips_response_414_code_type_0 import ListTripsResponse414CodeType0
+from .list_trips_response_422 import ListTripsResponse422
+from .list_trips_response_422_code_type_0 import ListTripsResponse422CodeType0
 from .list_trips_response_429 import ListTripsResponse429
 from .list_trips_response_429_code_type_0 import ListTripsResponse429CodeType0
 from .list_trips_response_431 import ListTripsResponse431
@@ -371,6 +377,8 @@ from .trip_stats_response_406 import TripStatsResponse406
 from .trip_stats_response_406_code_type_0 import TripStatsResponse406CodeType0
 from .trip_stats_response_414 import TripStatsResponse414
 from .trip_stats_response_414_code_type_0 import TripStatsResponse414CodeType0
+from .trip_stats_response_422 import TripStatsResponse422
+from .trip_stats_response_422_code_type_0 import TripStatsResponse422CodeType0
 from .trip_stats_response_429 import TripStatsResponse429
 from .trip_stats_response_429_code_type_0 import TripStatsResponse429CodeType0
 from .trip_stats_response_431 import TripStatsResponse431
@@ -504,6 +512,8 @@ __all__ = (
     "ListTripChangesResponse410CodeType0",
     "ListTripChangesResponse414",
     "ListTripChangesResponse414CodeType0",
+    "ListTripChangesResponse422",
+    "ListTripChangesResponse422CodeType0",
     "ListTripChangesResponse429",
     "ListTripChangesResponse429CodeType0",
     "ListTripChangesResponse431",
@@ -523,6 +533,8 @@ __all__ = (
     "ListTripsResponse406CodeType0",
     "ListTripsResponse414",
     "ListTripsResponse414CodeType0",
+    "ListTripsResponse422",
+    "ListTripsResponse422CodeType0",
     "ListTripsResponse429",
     "ListTripsResponse429CodeType0",
     "ListTripsResponse431",
@@ -638,6 +650,8 @@ __all__ = (
     "TripStatsResponse406CodeType0",
     "TripStatsResponse414",
     "TripStatsResponse414CodeType0",
+    "TripStatsResponse422",
+    "TripStatsResponse422CodeType0",
     "TripStatsResponse429",
     "TripStatsResponse429CodeType0",
     "TripStatsResponse431",

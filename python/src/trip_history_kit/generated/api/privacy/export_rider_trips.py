@@ -153,7 +153,7 @@ def sync_detailed(
     and the privacy role get `403 forbidden`.
 
     Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
+    once and one per caller (`429 rate_limited` with `Retry-After`). The first batch is read
     before the response starts; a failure after that ends the transfer early, which clients see as a
     truncated body: ask again.
 
@@ -211,7 +211,7 @@ def sync(
     and the privacy role get `403 forbidden`.
 
     Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
+    once and one per caller (`429 rate_limited` with `Retry-After`). The first batch is read
     before the response starts; a failure after that ends the transfer early, which clients see as a
     truncated body: ask again.
 
@@ -263,7 +263,7 @@ async def asyncio_detailed(
     and the privacy role get `403 forbidden`.
 
     Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
+    once and one per caller (`429 rate_limited` with `Retry-After`). The first batch is read
     before the response starts; a failure after that ends the transfer early, which clients see as a
     truncated body: ask again.
 
@@ -319,7 +319,7 @@ async def asyncio(
     and the privacy role get `403 forbidden`.
 
     Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
+    once and one per caller (`429 rate_limited` with `Retry-After`). The first batch is read
     before the response starts; a failure after that ends the transfer early, which clients see as a
     truncated body: ask again.
 
