@@ -18,9 +18,10 @@ public struct TripHistoryClient: Sendable {
     public let acceptLanguage: String?
     private let firstPages: FirstPageStore
 
-    /// A client of the service at `serverURL` (e.g. `https://trips.example.com`).
+    /// A client of the service at `serverURL`.
     ///
     /// - Parameters:
+    ///   - serverURL: the service's base URL, e.g. `https://trips.example.com`.
     ///   - tokenProvider: asked for the bearer token before every request.
     ///   - acceptLanguage: the user's languages, e.g. `fr-FR, en;q=0.5`.
     ///   - transport: the HTTP transport; URLSession's shared session when nil (FoundationNetworking off Apple
