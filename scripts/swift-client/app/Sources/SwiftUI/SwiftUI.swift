@@ -14,7 +14,7 @@ extension Never: View {
     public var body: Never { fatalError() }
 }
 
-@resultBuilder public enum ViewBuilder {
+@resultBuilder @MainActor public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
@@ -161,11 +161,12 @@ extension View {
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> ModifiedView { ModifiedView() }
     public func overlay<V: View>(@ViewBuilder content: () -> V) -> ModifiedView { ModifiedView() }
     public func task(
-        priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
     ) -> ModifiedView { ModifiedView() }
     public func task<T: Equatable>(
         id value: T, priority: TaskPriority = .userInitiated,
-        _ action: sending @escaping @isolated(any) () async -> Void
+        @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
     ) -> ModifiedView { ModifiedView() }
     public func refreshable(action: @escaping @Sendable () async -> Void) -> ModifiedView { ModifiedView() }
 }
