@@ -20,7 +20,7 @@ let clientSwiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "trip-history",
     // Platforms are the package's, not a target's: macOS is the server's floor (Synchronization), the others the
-    // client's. The list view model asks for Observation's releases itself (`@available`).
+    // client's. The view models ask for Observation's releases themselves (`@available`).
     platforms: [.macOS(.v15), .iOS(.v15), .macCatalyst(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     // Only the Swift client's libraries are products, so an app that adds this repository by URL fetches their
     // dependencies alone: SwiftPM fetches, for a dependent, what any product of a package needs, and nothing that

@@ -145,7 +145,7 @@ struct PreviewCatalog {
             places: ["Ferry Building", "SFO Terminal 2", "Golden Gate Park", "Oracle Park"]),
     ]
 
-    /// The newest sample's request time: an evening, so the samples end on a recent-looking date.
+    /// The newest sample's request time, an evening (2026-03-01 18:30 UTC).
     private static let newest = Date(timeIntervalSince1970: 1_772_389_800)
 
     let trips: [Sample]
