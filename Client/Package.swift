@@ -10,8 +10,8 @@ let swiftSettings: [SwiftSetting] = [
 /// of its committed code.
 ///
 /// The client's libraries, `TripHistoryClient` and `TripHistoryListModel`, are products of the repository's root
-/// package (their sources are in `Sources/` here), which apps add by URL. This package takes them from the root
-/// by path the way an app does, so it fetches and builds none of the server's dependencies.
+/// package (their sources are in `Sources/` here), which apps add by URL. This package depends on the root by path
+/// as an app does by URL, so it too fetches and builds none of the server's dependencies.
 let package = Package(
     name: "trip-history-client",
     // The root package's macOS floor; the view model's tests need Observation there too.
