@@ -263,7 +263,7 @@ def before_call(context, case, kwargs):
     operation = case.operation.definition.raw.get("operationId")
     query = case.query if isinstance(case.query, dict) else None
     if query is not None and operation in (
-        "listRiderTrips", "listTrips", "tripStats", "getRiderTrip", "getTripReceipt"
+        "listRiderTrips", "listTrips", "exportTrips", "tripStats", "getRiderTrip", "getTripReceipt"
     ):
         if "tz" in query:
             query["tz"] = _known(query["tz"], TIME_ZONES)
@@ -283,13 +283,14 @@ def before_call(context, case, kwargs):
                     else:
                         query[name] = value
         if "cursor" not in query:
-            _fix_window(query, ANALYST_MAXIMUM_SPAN if operation in ("listTrips", "tripStats") else None)
+            _fix_window(
+                query, ANALYST_MAXIMUM_SPAN if operation in ("listTrips", "exportTrips", "tripStats") else None)
     if query is not None:
         for name in ("city", "product"):
             if name in query:
                 query[name] = _within_bytes(query[name])
-    if query is not None and operation == "listTrips":
-        # Exports are chosen by `Accept`, which the document does not model as a parameter.
+    if query is not None and operation in ("listTrips", "exportTrips"):
+        # A resume point names a trip the run never received: exports start from the beginning.
         query.pop("resume_after", None)
         query.pop("resume_requested_at", None)
     if operation == "recordTrip" and isinstance(case.body, dict):
