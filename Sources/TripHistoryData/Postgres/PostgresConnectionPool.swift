@@ -15,8 +15,12 @@ public import Tracing
 /// `PostgresPoolError.overloaded`, so under overload callers get a quick 503 instead of a queue that only
 /// grows. Each purpose (writes, analyst queries) gets a pool of its own, so one cannot starve another. A
 /// connection that broke (server restart, network) is dropped and a new one opened on a later acquire, so the
-/// pool recovers from a PostgreSQL restart by itself. Run it as a `Service`, or call `shutdown()` when done.
-/// Its queues are measured under the pool's name (`PostgresPoolMetrics`).
+/// pool recovers from a PostgreSQL restart by itself. Its queues are measured under the pool's name
+/// (`PostgresPoolMetrics`).
+///
+/// Run it as a `Service`: `run()` keeps its time (acquire timeouts, the waiting gauges), and a pool that is not
+/// run never times out a waiter. `shutdown()` ends it, at the application's
+/// graceful shutdown or when called.
 ///
 /// Its bookkeeping is a `PostgresPoolStateMachine` under one lock: each event (an acquire, a connection back or
 /// lost, a tick, a cancellation, the shutdown) is one call to it, and the pool only performs the action that
@@ -31,10 +35,9 @@ public final class PostgresConnectionPool: Service, Sendable {
     private let threadPool: NIOThreadPool
     private let state: NIOLockedValueBox<StateMachine>
     private let logger: Logger
-    /// Ticks the state machine: fails waiters whose acquire timeout has passed. One task for the pool rather
-    /// than a timer per waiter: under saturation nearly every request waits, and a task plus a timer each cost
-    /// measurably.
-    private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// How often `run()` ticks: waiters are failed at most this late. One timer for the pool rather than one
+    /// per waiter, since under saturation nearly every request waits.
+    private let tickInterval: Duration
     /// Nil for a pool configured with no pipelined connections, which starts no pipeline thread.
     private let pipelinedReads: PostgresPipelinedReads?
     private let metrics: PostgresPoolMetrics
@@ -42,7 +45,8 @@ public final class PostgresConnectionPool: Service, Sendable {
     private let name: String
     private let tracer: (any Tracer)?
 
-    /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
+    /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`, and
+    /// nothing times out until `run()`.
     /// Records its queues into `metricsFactory` labelled `pool: name`. With `tracer`, each statement run for
     /// a traced request, and each wait for a connection, becomes a span under that request's; nil (tracing
     /// off) costs nothing.
@@ -61,6 +65,8 @@ public final class PostgresConnectionPool: Service, Sendable {
             StateMachine(
                 size: configuration.size, maximumWaiters: configuration.maximumWaiters,
                 acquireTimeout: configuration.acquireTimeout))
+        // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
+        self.tickInterval = min(configuration.acquireTimeout / 10, .milliseconds(50))
         self.metrics = PostgresPoolMetrics(pool: name, queue: "connections", factory: metricsFactory)
         let statementTimers = PostgresStatementTimers(pool: name, factory: metricsFactory, tracer: tracer)
         self.statementTimers = statementTimers
@@ -71,19 +77,9 @@ public final class PostgresConnectionPool: Service, Sendable {
                 configuration: configuration,
                 metrics: PostgresPoolMetrics(pool: name, queue: "pipelined", factory: metricsFactory),
                 timers: statementTimers, logger: logger)
-        // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
-        let interval = min(configuration.acquireTimeout / 10, .milliseconds(50))
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard let self, self.tick(now: .now) else { return }
-            }
-        }
-        sweeper.withLockedValue { $0 = task }
     }
 
     deinit {
-        sweeper.withLockedValue { $0?.cancel() }
         pipelinedReads?.stop()
         // A started NIOThreadPool must be stopped before it is released.
         if !state.withLockedValue(\.isShutdown) {
@@ -181,9 +177,16 @@ public final class PostgresConnectionPool: Service, Sendable {
         }
     }
 
-    /// Waits for the application's graceful shutdown, then closes every connection and stops the threads.
+    /// Ticks every `tickInterval` until the application's graceful shutdown (or until `shutdown()` was called),
+    /// then shuts the pool down. Each tick fails the callers and the pipelined reads that waited past the
+    /// acquire timeout and samples the waiting gauges.
     public func run() async throws {
-        try? await gracefulShutdown()
+        await cancelWhenGracefulShutdown { [self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: tickInterval)
+                guard tick(now: .now) else { return }
+            }
+        }
         await shutdown()
     }
 
@@ -192,7 +195,6 @@ public final class PostgresConnectionPool: Service, Sendable {
     /// as they come back. Safe to call more than once.
     public func shutdown() async {
         guard case .shutDown(let waiters, let idle) = state.withLockedValue({ $0.shutdown() }) else { return }
-        sweeper.withLockedValue { $0?.cancel() }
         await pipelinedReads?.shutdown()
         for waiter in waiters {
             waiter.resume(throwing: PostgresPoolError.shutdown)
@@ -280,8 +282,7 @@ public final class PostgresConnectionPool: Service, Sendable {
         }
     }
 
-    /// One tick of the sweeper: fails the callers and the pipelined reads that waited past the acquire timeout
-    /// and samples the waiting gauges; false once the pool is shut down.
+    /// One tick of `run()`; false once the pool is shut down.
     private func tick(now: ContinuousClock.Instant) -> Bool {
         guard let action = state.withLockedValue({ $0.tick(now: now) }) else { return false }
         for waiter in action.timedOut {
