@@ -11,9 +11,13 @@ import Testing
     /// The instant that the tests' waits and ticks are offsets from.
     static let start = ContinuousClock.now
 
-    /// A machine with no connection counted.
-    static func machine(size: Int = 1, maximumWaiters: Int = 4, acquireTimeout: Duration = .seconds(2)) -> Machine {
-        Machine(size: size, maximumWaiters: maximumWaiters, acquireTimeout: acquireTimeout)
+    /// A machine with no connection counted, at `start`.
+    static func machine(
+        size: Int = 1, maximumWaiters: Int = 4, acquireTimeout: Duration = .seconds(2), idleTimeout: Duration? = nil
+    ) -> Machine {
+        Machine(
+            size: size, maximumWaiters: maximumWaiters, acquireTimeout: acquireTimeout, idleTimeout: idleTimeout,
+            now: start)
     }
 
     /// Takes every connection of `machine` (opened, as a first caller would) and returns their names.
@@ -147,6 +151,28 @@ import Testing
         #expect(machine.open == 1)
         #expect(machine.acquire() == .open)
         #expect(machine.open == 2)
+    }
+
+    @Test func idleConnectionsCloseOnTheFirstTickAfterTheIdleTimeout() {
+        var machine = Self.machine(size: 3, idleTimeout: .seconds(10))
+        Self.lendAll(&machine)
+        #expect(machine.connectionReturned("c0") == .none)
+        #expect(machine.tick(now: Self.start + .seconds(5)) == .init())
+        #expect(machine.connectionReturned("c1") == .none)
+        #expect(machine.tick(now: Self.start + .milliseconds(9_999)) == .init())
+        #expect(machine.tick(now: Self.start + .seconds(10)) == .init(expired: ["c0"]))
+        #expect(machine.open == 2 && machine.idleCount == 1)
+        #expect(machine.tick(now: Self.start + .seconds(15)) == .init(expired: ["c1"]))
+        #expect(machine.open == 1 && machine.idleCount == 0, "the lent connection stays")
+        #expect(machine.acquire() == .open, "a closed connection's slot is free again")
+    }
+
+    @Test func withoutAnIdleTimeoutIdleConnectionsStayOpen() {
+        var machine = Self.machine(size: 1, idleTimeout: nil)
+        Self.lendAll(&machine)
+        #expect(machine.connectionReturned("c0") == .none)
+        #expect(machine.tick(now: Self.start + .seconds(86_400)) == .init())
+        #expect(machine.acquire() == .lend("c0"))
     }
 
     @Test func aCancelledWaiterIsFailedOnceAndACancelledCallerNeverQueues() {

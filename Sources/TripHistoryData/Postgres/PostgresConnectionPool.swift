@@ -18,8 +18,8 @@ public import Tracing
 /// pool recovers from a PostgreSQL restart by itself. Its queues are measured under the pool's name
 /// (`PostgresPoolMetrics`).
 ///
-/// Run it as a `Service`: `run()` keeps its time (acquire timeouts, the waiting gauges), and a pool that is not
-/// run never times out a waiter. `shutdown()` ends it, at the application's
+/// Run it as a `Service`: `run()` keeps its time (acquire timeouts, the waiting gauges, idle connections'
+/// expiry), and a pool that is not run never times out a waiter. `shutdown()` ends it, at the application's
 /// graceful shutdown or when called.
 ///
 /// Its bookkeeping is a `PostgresPoolStateMachine` under one lock: each event (an acquire, a connection back or
@@ -64,7 +64,7 @@ public final class PostgresConnectionPool: Service, Sendable {
         self.state = NIOLockedValueBox(
             StateMachine(
                 size: configuration.size, maximumWaiters: configuration.maximumWaiters,
-                acquireTimeout: configuration.acquireTimeout))
+                acquireTimeout: configuration.acquireTimeout, idleTimeout: configuration.idleTimeout, now: .now))
         // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
         self.tickInterval = min(configuration.acquireTimeout / 10, .milliseconds(50))
         self.metrics = PostgresPoolMetrics(pool: name, queue: "connections", factory: metricsFactory)
@@ -179,12 +179,12 @@ public final class PostgresConnectionPool: Service, Sendable {
 
     /// Ticks every `tickInterval` until the application's graceful shutdown (or until `shutdown()` was called),
     /// then shuts the pool down. Each tick fails the callers and the pipelined reads that waited past the
-    /// acquire timeout and samples the waiting gauges.
+    /// acquire timeout, samples the waiting gauges and closes connections idle longer than `idleTimeout`.
     public func run() async throws {
         await cancelWhenGracefulShutdown { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: tickInterval)
-                guard tick(now: .now) else { return }
+                guard await tick(now: .now) else { return }
             }
         }
         await shutdown()
@@ -283,13 +283,14 @@ public final class PostgresConnectionPool: Service, Sendable {
     }
 
     /// One tick of `run()`; false once the pool is shut down.
-    private func tick(now: ContinuousClock.Instant) -> Bool {
+    private func tick(now: ContinuousClock.Instant) async -> Bool {
         guard let action = state.withLockedValue({ $0.tick(now: now) }) else { return false }
         for waiter in action.timedOut {
             fail(waiter, .timedOut)
         }
         pipelinedReads?.expire(now: now)
         metrics.waiting.record(action.waiting)
+        if !action.expired.isEmpty { await close(action.expired) }
         return true
     }
 

@@ -89,6 +89,8 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     struct TickAction {
         /// The waiters whose acquire timeout has passed, oldest first: fail each with `timedOut`.
         var timedOut: [Waiter] = []
+        /// The idle connections unused for `idleTimeout`, no longer counted: close them.
+        var expired: [Connection] = []
         /// The callers still waiting, for the gauge.
         var waiting = 0
     }
@@ -100,6 +102,12 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
         /// Fail every waiter with `shutdown` and close the idle connections. Lent connections are closed as they
         /// come back (`ReleaseAction.close`).
         case shutDown(failing: [Waiter], closing: [Connection])
+    }
+
+    /// An idle connection and the tick since which it has been idle.
+    fileprivate struct Idle {
+        let connection: Connection
+        let since: ContinuousClock.Instant
     }
 
     /// A waiting caller and when its acquire timeout passes.
@@ -115,9 +123,12 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     let maximumWaiters: Int
     /// Longest wait of a caller.
     let acquireTimeout: Duration
+    /// How long a connection may stay idle before a tick closes it; nil keeps idle connections open.
+    let idleTimeout: Duration?
 
-    /// Idle connections, the most recently returned last: lending pops the last one.
-    private var idle: [Connection] = []
+    /// Idle connections, the most recently returned last: lending pops the last one, so the ones that have
+    /// been idle longest are a prefix.
+    private var idle: [Idle] = []
     /// Connections counted against `size`: idle, lent, or being opened.
     private(set) var open = 0
     /// Waiting callers in arrival order. They share one timeout, so those whose deadline passed are a prefix.
@@ -126,12 +137,20 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     private var lastWaiterID = 0
     /// True once `shutdown()` was called; nothing is lent afterwards.
     private(set) var isShutdown = false
+    /// The last tick. A returned connection counts as idle from here, so returning one reads no clock; its
+    /// idle time is thereby counted up to one tick long.
+    private var lastTick: ContinuousClock.Instant
 
-    /// An empty pool, with no connection counted.
-    init(size: Int, maximumWaiters: Int, acquireTimeout: Duration) {
+    /// An empty pool at `now`, with no connection counted.
+    init(
+        size: Int, maximumWaiters: Int, acquireTimeout: Duration, idleTimeout: Duration? = nil,
+        now: ContinuousClock.Instant
+    ) {
         self.size = size
         self.maximumWaiters = maximumWaiters
         self.acquireTimeout = acquireTimeout
+        self.idleTimeout = idleTimeout
+        self.lastTick = now
     }
 
     /// Idle connections.
@@ -144,7 +163,7 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     /// fewer than `size` are counted, else a place to wait under a new id; refused once shut down.
     mutating func acquire() -> AcquireAction {
         if isShutdown { return .fail(.shutdown) }
-        if let connection = idle.popLast() { return .lend(connection) }
+        if let entry = idle.popLast() { return .lend(entry.connection) }
         if open < size {
             open += 1
             return .open
@@ -162,7 +181,7 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     ) -> WaitAction {
         if isShutdown { return .fail(waiter, .shutdown) }
         if isCancelled { return .fail(waiter, .cancelled) }
-        if let connection = idle.popLast() { return .lend(connection, to: waiter) }
+        if let entry = idle.popLast() { return .lend(entry.connection, to: waiter) }
         if open < size {
             open += 1
             return .open(for: waiter)
@@ -180,7 +199,7 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
             return .close(connection)
         }
         if !waiters.isEmpty { return .lend(connection, to: waiters.removeFirst().waiter) }
-        idle.append(connection)
+        idle.append(Idle(connection: connection, since: lastTick))
         return .none
     }
 
@@ -199,15 +218,24 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
         return .fail(waiters.remove(at: index).waiter, .cancelled)
     }
 
-    /// The pool's timer ticks at `now`: waiters whose acquire timeout passed are failed. Nil once shut down: the
-    /// timer stops.
+    /// The pool's timer ticks at `now`: waiters whose acquire timeout passed are failed, connections idle for
+    /// `idleTimeout` are closed. Nil once shut down: the timer stops.
     mutating func tick(now: ContinuousClock.Instant) -> TickAction? {
         guard !isShutdown else { return nil }
+        lastTick = now
         var action = TickAction()
         let timedOut = waiters.prefix { $0.deadline <= now }.count
         if timedOut > 0 {
             action.timedOut = waiters.prefix(timedOut).map(\.waiter)
             waiters.removeFirst(timedOut)
+        }
+        if let idleTimeout {
+            let expired = idle.prefix { $0.since.advanced(by: idleTimeout) <= now }.count
+            if expired > 0 {
+                action.expired = idle.prefix(expired).map(\.connection)
+                idle.removeFirst(expired)
+                open -= expired
+            }
         }
         action.waiting = waiters.count
         return action
@@ -218,7 +246,7 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     mutating func shutdown() -> ShutdownAction {
         guard !isShutdown else { return .none }
         isShutdown = true
-        let action = ShutdownAction.shutDown(failing: waiters.map(\.waiter), closing: idle)
+        let action = ShutdownAction.shutDown(failing: waiters.map(\.waiter), closing: idle.map(\.connection))
         open -= idle.count
         waiters = []
         idle = []
@@ -231,8 +259,9 @@ extension PostgresPoolStateMachine.AcquireAction: Sendable where Connection: Sen
 extension PostgresPoolStateMachine.WaitAction: Sendable where Connection: Sendable, Waiter: Sendable {}
 extension PostgresPoolStateMachine.ReleaseAction: Sendable where Connection: Sendable, Waiter: Sendable {}
 extension PostgresPoolStateMachine.CancelAction: Sendable where Waiter: Sendable {}
-extension PostgresPoolStateMachine.TickAction: Sendable where Waiter: Sendable {}
+extension PostgresPoolStateMachine.TickAction: Sendable where Connection: Sendable, Waiter: Sendable {}
 extension PostgresPoolStateMachine.ShutdownAction: Sendable where Connection: Sendable, Waiter: Sendable {}
+extension PostgresPoolStateMachine.Idle: Sendable where Connection: Sendable {}
 extension PostgresPoolStateMachine.Waiting: Sendable where Waiter: Sendable {}
 
 // Comparable actions, so tests state the transitions they expect as values.
@@ -240,5 +269,5 @@ extension PostgresPoolStateMachine.AcquireAction: Equatable where Connection: Eq
 extension PostgresPoolStateMachine.WaitAction: Equatable where Connection: Equatable, Waiter: Equatable {}
 extension PostgresPoolStateMachine.ReleaseAction: Equatable where Connection: Equatable, Waiter: Equatable {}
 extension PostgresPoolStateMachine.CancelAction: Equatable where Waiter: Equatable {}
-extension PostgresPoolStateMachine.TickAction: Equatable where Waiter: Equatable {}
+extension PostgresPoolStateMachine.TickAction: Equatable where Connection: Equatable, Waiter: Equatable {}
 extension PostgresPoolStateMachine.ShutdownAction: Equatable where Connection: Equatable, Waiter: Equatable {}
