@@ -24,7 +24,7 @@ public import Tracing
 ///
 /// Its bookkeeping is a `PostgresPoolStateMachine` under one lock: each event (an acquire, a connection back or
 /// lost, a tick, a cancellation, the shutdown) is one call to it, and the pool only performs the action that
-/// comes back (resumes a caller, counts in the metrics, closes connections on its threads).
+/// comes back (resumes a caller, counts in the metrics, closes connections).
 public final class PostgresConnectionPool: Service, Sendable {
     /// A caller waiting for a connection: resumed with one, with nil (the right to open one) or with an error.
     private typealias Waiter = CheckedContinuation<PostgresConnection?, any Error>
