@@ -176,6 +176,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            path: "bench/static-server",
             swiftSettings: swiftSettings
         ),
         .target(

@@ -181,8 +181,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, cache: settings.cache,
             cacheRoutes: settings.cache.map {
                 RiderCacheRoutes(
-                    list: $0.route(APIPaths.riderTrips), detail: $0.route(APIPaths.riderTrip),
-                    receipt: $0.route(APIPaths.riderTripReceipt), changes: $0.route(APIPaths.riderTripChanges))
+                    list: $0.route(APIOperation.listRiderTrips.path), detail: $0.route(APIOperation.getRiderTrip.path),
+                    receipt: $0.route(APIOperation.getTripReceipt.path),
+                    changes: $0.route(APIOperation.listRiderTripChanges.path))
             },
             fence: settings.cacheFence, tracer: settings.tracer, now: settings.now
         )
@@ -224,10 +225,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
                 finisher: ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)))
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
         if let rateLimits { router.add(middleware: RateLimitMiddleware(gate: rateLimits)) }
-        operationalRoutes.register(on: router)
         APIRoutes(
             riderTrips: riderTrips, riderErasures: riderErasures, riderExports: riderExports,
-            analystTrips: analystTrips
+            analystTrips: analystTrips, operational: operationalRoutes
         )
         .register(on: router)
         webPages?.register(on: router)

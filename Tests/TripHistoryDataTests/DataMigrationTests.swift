@@ -86,18 +86,55 @@ import TripHistoryDataTestSupport
             let schemaRunner = MigrationRunner(
                 connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
             let scoped = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
+            let health = try DatabaseHealthMonitor(
+                connectionString: url, migrationsDirectory: DataTestDatabase.migrationsDirectory)
+            var connection: PostgresConnection?
+            // A version older than this build's newest that it has no file for is another line of migrations.
+            try await scoped.withConnection { connection in
+                _ = try connection.query(
+                    "INSERT INTO schema_migrations (version, name, checksum) VALUES (0, 'elsewhere', 'x')")
+            }
+            #expect(try await schemaRunner.status() == .unknownApplied(0))
+            await #expect(throws: MigrationError.unknownApplied(0)) { try await schemaRunner.migrate() }
+            #expect(health.check(&connection) == false)
+            #expect(health.isReady == false)
+            try await scoped.withConnection { connection in
+                _ = try connection.query("DELETE FROM schema_migrations WHERE version = 0")
+            }
+            await scoped.shutdown()
+        }
+    }
+
+    /// A later build migrated the database ahead of this one, as a rolling deploy's migration Job does before
+    /// the last instance of the previous release stops: this build's schema is all there, so it stays ready
+    /// and its `migrate` has nothing to do. A file of its own still pending beside the newer version is a
+    /// mismatch: applying it after a later migration could undo what that one relies on.
+    @Test func aDatabaseAheadOfThisBuildIsServedAndABuildBehindWithAGapIsRefused() async throws {
+        try await DataTestDatabase.withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
+            let runner = MigrationRunner(
+                connectionString: url, directory: DataTestDatabase.migrationsDirectory, logger: DataTestDatabase.logger)
+            _ = try await runner.migrate()
+            let scoped = PostgresConnectionPool(configuration: .init(connectionString: url, size: 1))
             try await scoped.withConnection { connection in
                 _ = try connection.query(
                     "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', 'x')")
             }
-            await scoped.shutdown()
-            #expect(try await schemaRunner.status() == .unknownApplied(9999))
-            await #expect(throws: MigrationError.unknownApplied(9999)) { try await schemaRunner.migrate() }
+            #expect(try await runner.status() == .ahead([9999]))
+            #expect(try await runner.migrate().isEmpty)
             let health = try DatabaseHealthMonitor(
                 connectionString: url, migrationsDirectory: DataTestDatabase.migrationsDirectory)
             var connection: PostgresConnection?
+            #expect(health.check(&connection) == true)
+            // This build's newest file not applied, yet a later version is: refused, and not ready.
+            let newest = try #require(Self.all.last)
+            let version = try #require(Int(newest.prefix { $0.isNumber }))
+            try await scoped.withConnection { connection in
+                _ = try connection.query("DELETE FROM schema_migrations WHERE version = \(version)")
+            }
+            await scoped.shutdown()
+            #expect(try await runner.status() == .unknownApplied(9999))
+            await #expect(throws: MigrationError.unknownApplied(9999)) { try await runner.migrate() }
             #expect(health.check(&connection) == false)
-            #expect(health.isReady == false)
         }
     }
 

@@ -414,7 +414,7 @@ import TripHistoryTestSupport
                 try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: headers) { response in
                     #expect(response.status == .tooManyRequests)
                     #expect(response.headers[.retryAfter] == "10")
-                    #expect(response.json().string("code") == "too_many_requests")
+                    #expect(response.json().string("code") == "rate_limited")
                 }
                 // A JSON page is not an export and is not limited.
                 try await client.execute(
@@ -458,7 +458,7 @@ import TripHistoryTestSupport
                 try await client.execute(uri: "/v1/trips?\(Self.window)", method: .get, headers: first) { response in
                     #expect(response.status == .tooManyRequests)
                     #expect(response.headers[.retryAfter] == "10")
-                    #expect(response.json().string("code") == "too_many_requests")
+                    #expect(response.json().string("code") == "rate_limited")
                     #expect(response.json().string("detail")?.contains("your exports") == true)
                 }
                 // Two stats queries of the first analyst hold its stats slots at the gate; a third is refused,
@@ -518,7 +518,7 @@ import TripHistoryTestSupport
                 uri: "/v1/trips/stats?\(Self.window)", method: .get,
                 headers: headers.merging([.accept: "application/json"])
             ) { response in
-                #expect(response.status == .serviceUnavailable)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.json().string("code") == "query_timeout")
                 #expect(response.json()["retryable"] as? Bool == false)
             }

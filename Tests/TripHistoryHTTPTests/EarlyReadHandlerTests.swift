@@ -74,9 +74,9 @@ import TripHistoryTestSupport
         let answers = Answers()
         let token = try await api.riderToken(1)
         let reads = [
-            ("/v1/riders/1/trips?limit=7", APIPaths.riderTrips),
-            ("/v1/riders/1/trips/3", APIPaths.riderTrip),
-            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo", APIPaths.riderTrips),
+            ("/v1/riders/1/trips?limit=7", APIOperation.listRiderTrips.path),
+            ("/v1/riders/1/trips/3", APIOperation.getRiderTrip.path),
+            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo", APIOperation.listRiderTrips.path),
         ]
         let french = Self.headers(token, [.acceptLanguage: "fr-FR"])
         // Without the handler: the first read computes, the second is the router's answer from the warm cache.
@@ -123,8 +123,8 @@ import TripHistoryTestSupport
             }
             #expect(answers.stored == 6)
             #expect(answers.computed == 0)
-            #expect(Self.requestCount(registry, route: APIPaths.riderTrips, status: 304) == 2)
-            #expect(Self.requestCount(registry, route: APIPaths.riderTrip, status: 304) == 1)
+            #expect(Self.requestCount(registry, route: APIOperation.listRiderTrips.path, status: 304) == 2)
+            #expect(Self.requestCount(registry, route: APIOperation.getRiderTrip.path, status: 304) == 1)
         }
     }
 
@@ -136,9 +136,9 @@ import TripHistoryTestSupport
         let answers = Answers()
         let token = try await api.riderToken(1)
         let reads = [
-            ("/v1/riders/1/trips?limit=7", APIPaths.riderTrips),
-            ("/v1/riders/1/trips/3", APIPaths.riderTrip),
-            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo&status=completed", APIPaths.riderTrips),
+            ("/v1/riders/1/trips?limit=7", APIOperation.listRiderTrips.path),
+            ("/v1/riders/1/trips/3", APIOperation.getRiderTrip.path),
+            ("/v1/riders/1/trips?limit=5&tz=Asia/Tokyo&status=completed", APIOperation.listRiderTrips.path),
         ]
         let german = Self.headers(token, [.acceptLanguage: "de-DE"])
         let byRouter = try await api.testLive(earlyReads: false) { client in
@@ -364,12 +364,14 @@ import TripHistoryTestSupport
             switch head.path {
             case "/hit":
                 return EarlyRead(
-                    route: APIPaths.riderTrips, answer: .stored(StoredResponse(response: plainResponse("cached"))))
+                    route: APIOperation.listRiderTrips.path,
+                    answer: .stored(StoredResponse(response: plainResponse("cached"))))
             case "/compute":
-                return EarlyRead(route: APIPaths.riderTrips, answer: .computed { plainResponse("computed") })
+                return EarlyRead(
+                    route: APIOperation.listRiderTrips.path, answer: .computed { plainResponse("computed") })
             case "/fail":
                 return EarlyRead(
-                    route: APIPaths.riderTrips,
+                    route: APIOperation.listRiderTrips.path,
                     answer: .computed { throw TripHistoryError.unavailable(retryAfterSeconds: 1) })
             default: return nil
             }
@@ -496,10 +498,11 @@ import TripHistoryTestSupport
         let answer: @Sendable (HTTPRequest) -> EarlyRead? = { head in
             guard head.path == "/slow" else {
                 return EarlyRead(
-                    route: APIPaths.riderTrips, answer: .stored(StoredResponse(response: Self.plainResponse("cached"))))
+                    route: APIOperation.listRiderTrips.path,
+                    answer: .stored(StoredResponse(response: Self.plainResponse("cached"))))
             }
             return EarlyRead(
-                route: APIPaths.riderTrips,
+                route: APIOperation.listRiderTrips.path,
                 answer: .computed {
                     for await _ in gate { break }
                     return Self.plainResponse("slow")
@@ -799,9 +802,9 @@ import TripHistoryTestSupport
 
     @Test(
         arguments: [
-            ("/v1/riders/7/trips", RiderRead.list(riderID: "7"), APIPaths.riderTrips),
-            ("/v1/riders/7/trips/12", RiderRead.detail(riderID: "7", tripID: "12"), APIPaths.riderTrip),
-            ("/v1/riders/7/trips/changes", RiderRead.changes(riderID: "7"), APIPaths.riderTripChanges),
+            ("/v1/riders/7/trips", RiderRead.list(riderID: "7"), APIOperation.listRiderTrips.path),
+            ("/v1/riders/7/trips/12", RiderRead.detail(riderID: "7", tripID: "12"), APIOperation.getRiderTrip.path),
+            ("/v1/riders/7/trips/changes", RiderRead.changes(riderID: "7"), APIOperation.listRiderTripChanges.path),
             ("/v1/riders/7/trips/export", nil, nil), ("/v1/riders/7/trips/", nil, nil), ("/v1/riders//trips", nil, nil),
             ("/v1/riders/7/trip", nil, nil), ("/v1/trips", nil, nil), ("/v2/riders/7/trips", nil, nil),
             ("/v1/riders/7/trips/12/x", nil, nil), ("v1/riders/7/trips", nil, nil),

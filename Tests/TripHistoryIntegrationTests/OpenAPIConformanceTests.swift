@@ -169,6 +169,22 @@ import TripHistoryTestSupport
             )
             #expect(String(buffer: afterPage.body) == lines.dropFirst(7).map { $0 + "\n" }.joined())
 
+            // The same export by format= on the export route, and its refusals.
+            let byFormat = try await conformance.check(
+                .get, "/v1/trips/export?\(window)&format=ndjson", .operation("GET /v1/trips/export"), headers: token,
+                expect: .ok)
+            #expect(String(buffer: byFormat.body) == String(buffer: export.body))
+            let csvByFormat = try await conformance.check(
+                .get, "/v1/trips/export?\(window)&format=csv", .operation("GET /v1/trips/export"), headers: token,
+                expect: .ok)
+            #expect(csvByFormat.headers[.contentDisposition] == #"attachment; filename="trips.csv""#)
+            for (query, param) in [("", "format"), ("&format=xml", "format"), ("&format=csv&limit=5", "limit")] {
+                let refused = try await conformance.check(
+                    .get, "/v1/trips/export?\(window)\(query)", .operation("GET /v1/trips/export"), headers: token,
+                    expect: .badRequest)
+                #expect(refused.json().string("param") == param)
+            }
+
             // CSV: its content type, disposition and header row.
             let table = try await conformance.check(
                 .get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .ok)
@@ -290,7 +306,7 @@ import TripHistoryTestSupport
                     .get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .tooManyRequests
                 )
                 #expect(refused.headers[.retryAfter] == "10")
-                #expect(refused.json().string("code") == "too_many_requests")
+                #expect(refused.json().string("code") == "rate_limited")
                 analyst.openGate()
                 for try await lines in group { #expect(lines == trips.count) }
             }
@@ -315,7 +331,7 @@ import TripHistoryTestSupport
                 ("/v1/trips/stats?\(window)", .stats),
             ] {
                 let timedOut = try await conformance.check(
-                    .get, uri, documented, headers: token, expect: .serviceUnavailable)
+                    .get, uri, documented, headers: token, expect: .unprocessableContent)
                 #expect(timedOut.json().string("code") == "query_timeout")
                 #expect(timedOut.json()["retryable"] as? Bool == false)
             }

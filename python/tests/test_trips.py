@@ -137,7 +137,7 @@ def test_an_export_cut_again_and_again_without_progress_fails(service, client):
 def test_an_export_refused_while_another_runs_waits_its_turn(service, client, pauses):
     service.on(
         "/v1/trips",
-        problem(429, "too_many_requests", retry_after=1),
+        problem(429, "rate_limited", retry_after=1),
         httpx.Response(200, content=ndjson(trip(1, "2026-10-01T00:00:00Z"))),
     )
 
@@ -146,7 +146,7 @@ def test_an_export_refused_while_another_runs_waits_its_turn(service, client, pa
 
 
 def test_an_export_refused_for_good_raises_without_waiting(service, client, pauses):
-    service.on("/v1/trips", problem(503, "query_timeout"))
+    service.on("/v1/trips", problem(422, "query_timeout"))
 
     with pytest.raises(kit.ApiError, match="query_timeout"):
         kit.export_table(client, OCTOBER)

@@ -51,7 +51,7 @@ public struct TripHistoryError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// Whether repeating the same request later may succeed: the service said so (`retryable`, as for
-    /// `unavailable` and `too_many_requests`), or the request never got an answer.
+    /// `unavailable` and `rate_limited`), or the request never got an answer.
     public var isRecoverable: Bool {
         switch kind {
         case .transport: true

@@ -12,6 +12,8 @@ public enum ProblemCode: String, Sendable, CaseIterable {
     case payloadTooLarge = "payload_too_large"
     case unsupportedMediaType = "unsupported_media_type"
     case unavailable
+    /// Deprecated: sent until 1.9.0 for a full export or stats limit, which now answers `rateLimited`; kept so
+    /// the code stays in the contract for clients that still match it.
     case tooManyRequests = "too_many_requests"
     case rateLimited = "rate_limited"
     case notAcceptable = "not_acceptable"

@@ -184,7 +184,7 @@ public func buildApplication(
 /// `serve` must not answer from a schema that lacks columns or indexes the code expects.
 private func refuseOutdatedSchema(_ migrations: MigrationRunner) async throws {
     switch try await migrations.status() {
-    case .current:
+    case .current, .ahead:
         return
     case .pending(let names):
         throw ConfigurationError(
@@ -196,6 +196,7 @@ private func refuseOutdatedSchema(_ migrations: MigrationRunner) async throws {
             "Migration \(name) was edited after it was applied; restore it or add a new migration.")
     case .unknownApplied(let version):
         throw ConfigurationError(
-            "The database has migration \(version), which this build does not know; deploy a newer build.")
+            "The database has migration \(version), which this build does not know and which is no later one; "
+                + "deploy the build that applied it.")
     }
 }

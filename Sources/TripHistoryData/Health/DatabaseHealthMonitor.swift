@@ -91,7 +91,7 @@ public final class DatabaseHealthMonitor: Service, Sendable {
             connection = current
             ready =
                 try current.query("SELECT 1").int64(0, 0) == 1
-                && MigrationRunner.status(on: current, files: files) == .current
+                && MigrationRunner.status(on: current, files: files).isServable
         } catch {
             logger.debug("database not ready", metadata: ["error": "\(error)"])
             connection = nil

@@ -111,7 +111,10 @@ public struct MigrationRunner: Sendable {
         let exists = try connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL")
         let applied = try exists.bool(0, 0) == true ? try Self.appliedRows(connection) : [:]
         switch Self.compare(applied: applied, files: files) {
-        case .success(let pending): return pending.isEmpty ? .current : .pending(pending.map(\.name))
+        case .success(let pending) where pending.isEmpty:
+            let newer = applied.keys.filter { version in !files.contains { $0.version == version } }.sorted()
+            return newer.isEmpty ? .current : .ahead(newer)
+        case .success(let pending): return .pending(pending.map(\.name))
         case .failure(.edited(let name)): return .edited(name)
         case .failure(.unknownApplied(let version)): return .unknownApplied(version)
         case .failure(let error): throw error
@@ -128,18 +131,22 @@ public struct MigrationRunner: Sendable {
         return applied
     }
 
-    /// The files still to apply, or why the recorded history does not match the files.
+    /// The files still to apply, or why the recorded history does not match the files. Versions applied by a
+    /// later build (newer than every file) are no mismatch while nothing is pending: the database is ahead.
     private static func compare(
         applied: [Int: String], files: [MigrationFile]
     ) -> Result<[MigrationFile], MigrationError> {
         let versions = Set(files.map(\.version))
-        if let unknown = applied.keys.sorted().first(where: { !versions.contains($0) }) {
-            return .failure(.unknownApplied(unknown))
+        let newest = versions.max() ?? 0
+        let unknown = applied.keys.sorted().filter { !versions.contains($0) }
+        let pending = files.filter { applied[$0.version] == nil }
+        if let foreign = unknown.first(where: { $0 < newest }) ?? (pending.isEmpty ? nil : unknown.first) {
+            return .failure(.unknownApplied(foreign))
         }
         if let edited = files.first(where: { file in applied[file.version].map { $0 != file.checksum } ?? false }) {
             return .failure(.edited(edited.name))
         }
-        return .success(files.filter { applied[$0.version] == nil })
+        return .success(pending)
     }
 
     private func withConnection<T: Sendable>(

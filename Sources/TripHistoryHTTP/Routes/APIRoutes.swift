@@ -2,93 +2,102 @@ import Hummingbird
 import TripHistoryAPI
 import TripHistoryDomain
 
-/// The API's routes: each matches a path and hands the request head (and, for a recording, its body) to the
-/// API module, which parses, checks and answers it. Other methods on the same paths get 405.
+/// The handlers of the route table (`APIOperation`): each hands the request head (and, for a write, its body)
+/// to the API module, which parses, checks and answers it. Every operation is registered from the table, and
+/// every other method on its path gets 405 with the table's methods in `Allow`.
 struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepository>: Sendable {
     typealias Context = TripHistoryRequestContext
+    typealias Handler = @Sendable (Request, Context) async throws -> Response
 
     let riderTrips: RiderTrips<Repository>
     let riderErasures: RiderErasures<Repository>
     let riderExports: RiderExports<Repository>
     let analystTrips: AnalystTrips<AnalystRepository>
+    let operational: OperationalRoutes
 
     func register(on router: Router<Context>) {
-        router.get(RouterPath(APIPaths.riderTrips.routerPattern)) { request, context in
-            Response(try await riderTrips.list(riderID: context.parameters.get("rider_id")?[...], head: request.head))
+        for operation in APIOperation.allCases {
+            router.on(RouterPath(operation.routerPattern), method: operation.method, use: handler(for: operation))
         }
-        router.get(RouterPath(APIPaths.riderTrip.routerPattern)) { request, context in
-            Response(
-                try await riderTrips.detail(
-                    riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
-                    head: request.head
-                )
-            )
+        for (path, allowed) in APIOperation.methodsByPath {
+            router.rejectOtherMethods(RouterPath(APIOperation.routerPattern(path)), allowed: allowed)
         }
-        router.get(RouterPath(APIPaths.riderTripReceipt.routerPattern)) { request, context in
-            Response(
-                try await riderTrips.receipt(
-                    riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
-                    head: request.head
-                )
-            )
-        }
-        router.get(RouterPath(APIPaths.riderTripChanges.routerPattern)) { request, context in
-            Response(
-                try await riderTrips.changes(riderID: context.parameters.get("rider_id")?[...], head: request.head))
-        }
-        router.post(RouterPath(APIPaths.riderTripAdjustments.routerPattern)) { request, context in
-            var request = request
-            return Response(
-                try await riderTrips.adjust(
-                    riderID: context.parameters.get("rider_id")?[...], tripID: context.parameters.get("trip_id")?[...],
-                    head: request.head
-                ) { try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes) }
-            )
-        }
-        router.post(RouterPath(APIPaths.trips.routerPattern)) { request, _ in
-            var request = request
-            return Response(
-                try await riderTrips.record(head: request.head) {
-                    try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes)
-                }
-            )
-        }
-        router.get(RouterPath(APIPaths.riderExport.routerPattern)) { request, context in
-            Response(
-                try await riderExports.export(
-                    riderID: context.parameters.get("rider_id")?[...], head: request.head, logger: context.logger))
-        }
-        router.delete(RouterPath(APIPaths.rider.routerPattern)) { request, context in
-            Response(
-                try await riderErasures.erase(riderID: context.parameters.get("rider_id")?[...], head: request.head))
-        }
-        router.get(RouterPath(APIPaths.trips.routerPattern)) { request, context in
-            Response(try await analystTrips.list(head: request.head, logger: context.logger))
-        }
-        router.get(RouterPath(APIPaths.tripStats.routerPattern)) { request, _ in
-            Response(try await analystTrips.stats(head: request.head))
-        }
-        router.get(RouterPath(APIPaths.tripChanges.routerPattern)) { request, _ in
-            Response(try await analystTrips.changes(head: request.head))
-        }
-        router.rejectOtherMethods(RouterPath(APIPaths.riderTrips.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(APIPaths.riderTrip.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(APIPaths.riderTripReceipt.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(APIPaths.riderTripChanges.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(APIPaths.riderTripAdjustments.routerPattern), allowed: [.post])
-        router.rejectOtherMethods(RouterPath(APIPaths.riderExport.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(APIPaths.rider.routerPattern), allowed: [.delete])
-        router.rejectOtherMethods(RouterPath(APIPaths.trips.routerPattern), allowed: [.get, .post])
-        router.rejectOtherMethods(RouterPath(APIPaths.tripStats.routerPattern), allowed: [.get])
-        router.rejectOtherMethods(RouterPath(APIPaths.tripChanges.routerPattern), allowed: [.get])
     }
-}
 
-extension String {
-    /// An OpenAPI path template (`/v1/riders/{rider_id}/trips`) as a Hummingbird route (`/v1/riders/:rider_id/trips`).
-    fileprivate var routerPattern: String {
-        split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.hasPrefix("{") && segment.hasSuffix("}") ? ":" + segment.dropFirst().dropLast() : segment
-        }.joined(separator: "/")
+    /// What answers `operation`.
+    private func handler(for operation: APIOperation) -> Handler {
+        switch operation {
+        case .listRiderTrips:
+            return { request, context in
+                Response(
+                    try await riderTrips.list(riderID: context.parameters.get("rider_id")?[...], head: request.head))
+            }
+        case .getRiderTrip:
+            return { request, context in
+                Response(
+                    try await riderTrips.detail(
+                        riderID: context.parameters.get("rider_id")?[...],
+                        tripID: context.parameters.get("trip_id")?[...], head: request.head))
+            }
+        case .getTripReceipt:
+            return { request, context in
+                Response(
+                    try await riderTrips.receipt(
+                        riderID: context.parameters.get("rider_id")?[...],
+                        tripID: context.parameters.get("trip_id")?[...], head: request.head))
+            }
+        case .listRiderTripChanges:
+            return { request, context in
+                Response(
+                    try await riderTrips.changes(riderID: context.parameters.get("rider_id")?[...], head: request.head))
+            }
+        case .recordAdjustment:
+            return { request, context in
+                var request = request
+                return Response(
+                    try await riderTrips.adjust(
+                        riderID: context.parameters.get("rider_id")?[...],
+                        tripID: context.parameters.get("trip_id")?[...], head: request.head
+                    ) { try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes) })
+            }
+        case .recordTrip:
+            return { request, _ in
+                var request = request
+                return Response(
+                    try await riderTrips.record(head: request.head) {
+                        try await request.collectBody(upTo: TripRoutesLimits.maximumBodyBytes)
+                    })
+            }
+        case .exportRiderTrips:
+            return { request, context in
+                Response(
+                    try await riderExports.export(
+                        riderID: context.parameters.get("rider_id")?[...], head: request.head, logger: context.logger))
+            }
+        case .eraseRider:
+            return { request, context in
+                Response(
+                    try await riderErasures.erase(riderID: context.parameters.get("rider_id")?[...], head: request.head)
+                )
+            }
+        case .listTrips:
+            return { request, context in
+                Response(try await analystTrips.list(head: request.head, logger: context.logger))
+            }
+        case .exportTrips:
+            return { request, context in
+                Response(try await analystTrips.export(head: request.head, logger: context.logger))
+            }
+        case .tripStats:
+            return { request, _ in Response(try await analystTrips.stats(head: request.head)) }
+        case .listTripChanges:
+            return { request, _ in Response(try await analystTrips.changes(head: request.head)) }
+        case .health:
+            return { _, _ in Response(OperationalRoutes.alive) }
+        case .readiness:
+            return { _, _ in try await operational.readiness() }
+        case .openAPIDocument:
+            return { _, _ in operational.document() }
+        }
     }
 }

@@ -3,11 +3,9 @@ public import Hummingbird
 import NIOCore
 import TripHistoryAPI
 
-/// Probes for orchestrators and the API description. The metrics scrape has a listener of its own
-/// (`MetricsListener`).
+/// Probes for orchestrators and the API description, answered for the route table's `health`, `readiness` and
+/// `openAPIDocument`. The metrics scrape has a listener of its own (`MetricsListener`).
 public struct OperationalRoutes: Sendable {
-    public typealias Context = TripHistoryRequestContext
-
     private let isReady: @Sendable () async -> Bool
     private let isReaderUp: (@Sendable () -> Bool)?
     private let openAPIDocument: ByteBuffer
@@ -25,27 +23,25 @@ public struct OperationalRoutes: Sendable {
         self.openAPIDocument = ByteBuffer(bytes: openAPIDocument)
     }
 
-    public func register(on router: Router<Context>) {
-        router.get(RouterPath(Self.livenessPath)) { _, _ in Response(Self.alive) }
-        router.get("/readyz") { _, _ in
-            guard await isReady() else {
-                throw Problem(
-                    status: .serviceUnavailable, code: .unavailable, title: "Not ready",
-                    detail: "The database is unreachable or its migrations are not current.", retryAfterSeconds: 1
-                )
-            }
-            guard let isReaderUp else { return Response(Self.status("ready")) }
-            return Response(isReaderUp() ? Self.readyWithReader : Self.readyWithoutReader)
+    /// `GET /readyz`: 200 while the database is reachable and current, with the reader's state when one is
+    /// configured; a 503 problem otherwise.
+    func readiness() async throws -> Response {
+        guard await isReady() else {
+            throw Problem(
+                status: .serviceUnavailable, code: .unavailable, title: "Not ready",
+                detail: "The database is unreachable or its migrations are not current.", retryAfterSeconds: 1
+            )
         }
-        router.get("/openapi.yaml") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: openAPIDocument))
-        }
-        for path in [Self.livenessPath, "/readyz", "/openapi.yaml"] {
-            router.rejectOtherMethods(RouterPath(path), allowed: [.get])
-        }
+        guard let isReaderUp else { return Response(Self.status("ready")) }
+        return Response(isReaderUp() ? Self.readyWithReader : Self.readyWithoutReader)
     }
 
-    static let livenessPath = "/healthz"
+    /// `GET /openapi.yaml`: the document as it is.
+    func document() -> Response {
+        Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: openAPIDocument))
+    }
+
+    static let livenessPath = APIOperation.health.path
     /// The liveness answer, the same bytes whether the router or the early-read handler gives it.
     static let alive = status("ok")
 

@@ -53,6 +53,25 @@ from .export_rider_trips_response_503 import ExportRiderTripsResponse503
 from .export_rider_trips_response_503_code_type_0 import (
     ExportRiderTripsResponse503CodeType0,
 )
+from .export_trips_format import ExportTripsFormat
+from .export_trips_response_400 import ExportTripsResponse400
+from .export_trips_response_400_code_type_0 import ExportTripsResponse400CodeType0
+from .export_trips_response_401 import ExportTripsResponse401
+from .export_trips_response_401_code_type_0 import ExportTripsResponse401CodeType0
+from .export_trips_response_403 import ExportTripsResponse403
+from .export_trips_response_403_code_type_0 import ExportTripsResponse403CodeType0
+from .export_trips_response_414 import ExportTripsResponse414
+from .export_trips_response_414_code_type_0 import ExportTripsResponse414CodeType0
+from .export_trips_response_422 import ExportTripsResponse422
+from .export_trips_response_422_code_type_0 import ExportTripsResponse422CodeType0
+from .export_trips_response_429 import ExportTripsResponse429
+from .export_trips_response_429_code_type_0 import ExportTripsResponse429CodeType0
+from .export_trips_response_431 import ExportTripsResponse431
+from .export_trips_response_431_code_type_0 import ExportTripsResponse431CodeType0
+from .export_trips_response_500 import ExportTripsResponse500
+from .export_trips_response_500_code_type_0 import ExportTripsResponse500CodeType0
+from .export_trips_response_503 import ExportTripsResponse503
+from .export_trips_response_503_code_type_0 import ExportTripsResponse503CodeType0
 from .fare import Fare
 from .fare_line import FareLine
 from .fare_line_kind import FareLineKind
@@ -201,6 +220,10 @@ from .list_trip_changes_response_414 import ListTripChangesResponse414
 from .list_trip_changes_response_414_code_type_0 import (
     ListTripChangesResponse414CodeType0,
 )
+from .list_trip_changes_response_422 import ListTripChangesResponse422
+from .list_trip_changes_response_422_code_type_0 import (
+    ListTripChangesResponse422CodeType0,
+)
 from .list_trip_changes_response_429 import ListTripChangesResponse429
 from .list_trip_changes_response_429_code_type_0 import (
     ListTripChangesResponse429CodeType0,
@@ -228,6 +251,8 @@ from .list_trips_response_406 import ListTripsResponse406
 from .list_trips_response_406_code_type_0 import ListTripsResponse406CodeType0
 from .list_trips_response_414 import ListTripsResponse414
 from .list_trips_response_414_code_type_0 import ListTripsResponse414CodeType0
+from .list_trips_response_422 import ListTripsResponse422
+from .list_trips_response_422_code_type_0 import ListTripsResponse422CodeType0
 from .list_trips_response_429 import ListTripsResponse429
 from .list_trips_response_429_code_type_0 import ListTripsResponse429CodeType0
 from .list_trips_response_431 import ListTripsResponse431
@@ -371,6 +396,8 @@ from .trip_stats_response_406 import TripStatsResponse406
 from .trip_stats_response_406_code_type_0 import TripStatsResponse406CodeType0
 from .trip_stats_response_414 import TripStatsResponse414
 from .trip_stats_response_414_code_type_0 import TripStatsResponse414CodeType0
+from .trip_stats_response_422 import TripStatsResponse422
+from .trip_stats_response_422_code_type_0 import TripStatsResponse422CodeType0
 from .trip_stats_response_429 import TripStatsResponse429
 from .trip_stats_response_429_code_type_0 import TripStatsResponse429CodeType0
 from .trip_stats_response_431 import TripStatsResponse431
@@ -420,6 +447,25 @@ __all__ = (
     "ExportRiderTripsResponse500CodeType0",
     "ExportRiderTripsResponse503",
     "ExportRiderTripsResponse503CodeType0",
+    "ExportTripsFormat",
+    "ExportTripsResponse400",
+    "ExportTripsResponse400CodeType0",
+    "ExportTripsResponse401",
+    "ExportTripsResponse401CodeType0",
+    "ExportTripsResponse403",
+    "ExportTripsResponse403CodeType0",
+    "ExportTripsResponse414",
+    "ExportTripsResponse414CodeType0",
+    "ExportTripsResponse422",
+    "ExportTripsResponse422CodeType0",
+    "ExportTripsResponse429",
+    "ExportTripsResponse429CodeType0",
+    "ExportTripsResponse431",
+    "ExportTripsResponse431CodeType0",
+    "ExportTripsResponse500",
+    "ExportTripsResponse500CodeType0",
+    "ExportTripsResponse503",
+    "ExportTripsResponse503CodeType0",
     "Fare",
     "FareLine",
     "FareLineKind",
@@ -504,6 +550,8 @@ __all__ = (
     "ListTripChangesResponse410CodeType0",
     "ListTripChangesResponse414",
     "ListTripChangesResponse414CodeType0",
+    "ListTripChangesResponse422",
+    "ListTripChangesResponse422CodeType0",
     "ListTripChangesResponse429",
     "ListTripChangesResponse429CodeType0",
     "ListTripChangesResponse431",
@@ -523,6 +571,8 @@ __all__ = (
     "ListTripsResponse406CodeType0",
     "ListTripsResponse414",
     "ListTripsResponse414CodeType0",
+    "ListTripsResponse422",
+    "ListTripsResponse422CodeType0",
     "ListTripsResponse429",
     "ListTripsResponse429CodeType0",
     "ListTripsResponse431",
@@ -638,6 +688,8 @@ __all__ = (
     "TripStatsResponse406CodeType0",
     "TripStatsResponse414",
     "TripStatsResponse414CodeType0",
+    "TripStatsResponse422",
+    "TripStatsResponse422CodeType0",
     "TripStatsResponse429",
     "TripStatsResponse429CodeType0",
     "TripStatsResponse431",

@@ -10,6 +10,7 @@ from ...models.list_trip_changes_response_401 import ListTripChangesResponse401
 from ...models.list_trip_changes_response_403 import ListTripChangesResponse403
 from ...models.list_trip_changes_response_410 import ListTripChangesResponse410
 from ...models.list_trip_changes_response_414 import ListTripChangesResponse414
+from ...models.list_trip_changes_response_422 import ListTripChangesResponse422
 from ...models.list_trip_changes_response_429 import ListTripChangesResponse429
 from ...models.list_trip_changes_response_431 import ListTripChangesResponse431
 from ...models.list_trip_changes_response_500 import ListTripChangesResponse500
@@ -58,6 +59,7 @@ def _parse_response(
     | ListTripChangesResponse403
     | ListTripChangesResponse410
     | ListTripChangesResponse414
+    | ListTripChangesResponse422
     | ListTripChangesResponse429
     | ListTripChangesResponse431
     | ListTripChangesResponse500
@@ -95,6 +97,11 @@ def _parse_response(
 
         return response_414
 
+    if response.status_code == 422:
+        response_422 = ListTripChangesResponse422.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = ListTripChangesResponse429.from_dict(response.json())
 
@@ -129,6 +136,7 @@ def _build_response(
     | ListTripChangesResponse403
     | ListTripChangesResponse410
     | ListTripChangesResponse414
+    | ListTripChangesResponse422
     | ListTripChangesResponse429
     | ListTripChangesResponse431
     | ListTripChangesResponse500
@@ -156,6 +164,7 @@ def sync_detailed(
     | ListTripChangesResponse403
     | ListTripChangesResponse410
     | ListTripChangesResponse414
+    | ListTripChangesResponse422
     | ListTripChangesResponse429
     | ListTripChangesResponse431
     | ListTripChangesResponse500
@@ -201,7 +210,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage]
+        Response[ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse422 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage]
     """
 
     kwargs = _get_kwargs(
@@ -231,6 +240,7 @@ def sync(
     | ListTripChangesResponse403
     | ListTripChangesResponse410
     | ListTripChangesResponse414
+    | ListTripChangesResponse422
     | ListTripChangesResponse429
     | ListTripChangesResponse431
     | ListTripChangesResponse500
@@ -277,7 +287,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage
+        ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse422 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage
     """
 
     return sync_detailed(
@@ -302,6 +312,7 @@ async def asyncio_detailed(
     | ListTripChangesResponse403
     | ListTripChangesResponse410
     | ListTripChangesResponse414
+    | ListTripChangesResponse422
     | ListTripChangesResponse429
     | ListTripChangesResponse431
     | ListTripChangesResponse500
@@ -347,7 +358,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage]
+        Response[ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse422 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage]
     """
 
     kwargs = _get_kwargs(
@@ -375,6 +386,7 @@ async def asyncio(
     | ListTripChangesResponse403
     | ListTripChangesResponse410
     | ListTripChangesResponse414
+    | ListTripChangesResponse422
     | ListTripChangesResponse429
     | ListTripChangesResponse431
     | ListTripChangesResponse500
@@ -421,7 +433,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage
+        ListTripChangesResponse400 | ListTripChangesResponse401 | ListTripChangesResponse403 | ListTripChangesResponse410 | ListTripChangesResponse414 | ListTripChangesResponse422 | ListTripChangesResponse429 | ListTripChangesResponse431 | ListTripChangesResponse500 | ListTripChangesResponse503 | TripChangePage
     """
 
     return (

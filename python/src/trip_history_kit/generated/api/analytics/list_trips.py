@@ -13,6 +13,7 @@ from ...models.list_trips_response_401 import ListTripsResponse401
 from ...models.list_trips_response_403 import ListTripsResponse403
 from ...models.list_trips_response_406 import ListTripsResponse406
 from ...models.list_trips_response_414 import ListTripsResponse414
+from ...models.list_trips_response_422 import ListTripsResponse422
 from ...models.list_trips_response_429 import ListTripsResponse429
 from ...models.list_trips_response_431 import ListTripsResponse431
 from ...models.list_trips_response_500 import ListTripsResponse500
@@ -103,6 +104,7 @@ def _parse_response(
     | ListTripsResponse403
     | ListTripsResponse406
     | ListTripsResponse414
+    | ListTripsResponse422
     | ListTripsResponse429
     | ListTripsResponse431
     | ListTripsResponse500
@@ -139,6 +141,11 @@ def _parse_response(
 
         return response_414
 
+    if response.status_code == 422:
+        response_422 = ListTripsResponse422.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = ListTripsResponse429.from_dict(response.json())
 
@@ -174,6 +181,7 @@ def _build_response(
     | ListTripsResponse403
     | ListTripsResponse406
     | ListTripsResponse414
+    | ListTripsResponse422
     | ListTripsResponse429
     | ListTripsResponse431
     | ListTripsResponse500
@@ -211,6 +219,7 @@ def sync_detailed(
     | ListTripsResponse403
     | ListTripsResponse406
     | ListTripsResponse414
+    | ListTripsResponse422
     | ListTripsResponse429
     | ListTripsResponse431
     | ListTripsResponse500
@@ -243,8 +252,8 @@ def sync_detailed(
       `completed_at` is empty for a canceled trip.
 
     Exports ignore `limit` (it is still checked) and hold no cursors. They are limited to a few at once
-    per instance and one per analyst; one more gets `429 too_many_requests` with `Retry-After`. The
-    first rows are read
+    per instance and one per analyst; one more gets `429 rate_limited` with `Retry-After`. The first
+    rows are read
     before the response starts, so a refused or failing query is still a problem response; a failure
     after that ends the stream without its final chunk, which clients see as a truncated transfer.
 
@@ -307,7 +316,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503]
+        Response[AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse422 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -358,6 +367,7 @@ def sync(
     | ListTripsResponse403
     | ListTripsResponse406
     | ListTripsResponse414
+    | ListTripsResponse422
     | ListTripsResponse429
     | ListTripsResponse431
     | ListTripsResponse500
@@ -391,8 +401,8 @@ def sync(
       `completed_at` is empty for a canceled trip.
 
     Exports ignore `limit` (it is still checked) and hold no cursors. They are limited to a few at once
-    per instance and one per analyst; one more gets `429 too_many_requests` with `Retry-After`. The
-    first rows are read
+    per instance and one per analyst; one more gets `429 rate_limited` with `Retry-After`. The first
+    rows are read
     before the response starts, so a refused or failing query is still a problem response; a failure
     after that ends the stream without its final chunk, which clients see as a truncated transfer.
 
@@ -455,7 +465,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503
+        AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse422 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503
     """
 
     return sync_detailed(
@@ -501,6 +511,7 @@ async def asyncio_detailed(
     | ListTripsResponse403
     | ListTripsResponse406
     | ListTripsResponse414
+    | ListTripsResponse422
     | ListTripsResponse429
     | ListTripsResponse431
     | ListTripsResponse500
@@ -533,8 +544,8 @@ async def asyncio_detailed(
       `completed_at` is empty for a canceled trip.
 
     Exports ignore `limit` (it is still checked) and hold no cursors. They are limited to a few at once
-    per instance and one per analyst; one more gets `429 too_many_requests` with `Retry-After`. The
-    first rows are read
+    per instance and one per analyst; one more gets `429 rate_limited` with `Retry-After`. The first
+    rows are read
     before the response starts, so a refused or failing query is still a problem response; a failure
     after that ends the stream without its final chunk, which clients see as a truncated transfer.
 
@@ -597,7 +608,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503]
+        Response[AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse422 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -646,6 +657,7 @@ async def asyncio(
     | ListTripsResponse403
     | ListTripsResponse406
     | ListTripsResponse414
+    | ListTripsResponse422
     | ListTripsResponse429
     | ListTripsResponse431
     | ListTripsResponse500
@@ -679,8 +691,8 @@ async def asyncio(
       `completed_at` is empty for a canceled trip.
 
     Exports ignore `limit` (it is still checked) and hold no cursors. They are limited to a few at once
-    per instance and one per analyst; one more gets `429 too_many_requests` with `Retry-After`. The
-    first rows are read
+    per instance and one per analyst; one more gets `429 rate_limited` with `Retry-After`. The first
+    rows are read
     before the response starts, so a refused or failing query is still a problem response; a failure
     after that ends the stream without its final chunk, which clients see as a truncated transfer.
 
@@ -743,7 +755,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503
+        AnalystTripPage | ListTripsResponse400 | ListTripsResponse401 | ListTripsResponse403 | ListTripsResponse406 | ListTripsResponse414 | ListTripsResponse422 | ListTripsResponse429 | ListTripsResponse431 | ListTripsResponse500 | ListTripsResponse503
     """
 
     return (

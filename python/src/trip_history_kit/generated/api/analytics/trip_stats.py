@@ -12,6 +12,7 @@ from ...models.trip_stats_response_401 import TripStatsResponse401
 from ...models.trip_stats_response_403 import TripStatsResponse403
 from ...models.trip_stats_response_406 import TripStatsResponse406
 from ...models.trip_stats_response_414 import TripStatsResponse414
+from ...models.trip_stats_response_422 import TripStatsResponse422
 from ...models.trip_stats_response_429 import TripStatsResponse429
 from ...models.trip_stats_response_431 import TripStatsResponse431
 from ...models.trip_stats_response_500 import TripStatsResponse500
@@ -83,6 +84,7 @@ def _parse_response(
     | TripStatsResponse403
     | TripStatsResponse406
     | TripStatsResponse414
+    | TripStatsResponse422
     | TripStatsResponse429
     | TripStatsResponse431
     | TripStatsResponse500
@@ -119,6 +121,11 @@ def _parse_response(
 
         return response_414
 
+    if response.status_code == 422:
+        response_422 = TripStatsResponse422.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = TripStatsResponse429.from_dict(response.json())
 
@@ -154,6 +161,7 @@ def _build_response(
     | TripStatsResponse403
     | TripStatsResponse406
     | TripStatsResponse414
+    | TripStatsResponse422
     | TripStatsResponse429
     | TripStatsResponse431
     | TripStatsResponse500
@@ -186,6 +194,7 @@ def sync_detailed(
     | TripStatsResponse403
     | TripStatsResponse406
     | TripStatsResponse414
+    | TripStatsResponse422
     | TripStatsResponse429
     | TripStatsResponse431
     | TripStatsResponse500
@@ -244,7 +253,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503]
+        Response[TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse422 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -285,6 +294,7 @@ def sync(
     | TripStatsResponse403
     | TripStatsResponse406
     | TripStatsResponse414
+    | TripStatsResponse422
     | TripStatsResponse429
     | TripStatsResponse431
     | TripStatsResponse500
@@ -344,7 +354,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503
+        TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse422 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503
     """
 
     return sync_detailed(
@@ -380,6 +390,7 @@ async def asyncio_detailed(
     | TripStatsResponse403
     | TripStatsResponse406
     | TripStatsResponse414
+    | TripStatsResponse422
     | TripStatsResponse429
     | TripStatsResponse431
     | TripStatsResponse500
@@ -438,7 +449,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503]
+        Response[TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse422 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -477,6 +488,7 @@ async def asyncio(
     | TripStatsResponse403
     | TripStatsResponse406
     | TripStatsResponse414
+    | TripStatsResponse422
     | TripStatsResponse429
     | TripStatsResponse431
     | TripStatsResponse500
@@ -536,7 +548,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503
+        TripStats | TripStatsResponse400 | TripStatsResponse401 | TripStatsResponse403 | TripStatsResponse406 | TripStatsResponse414 | TripStatsResponse422 | TripStatsResponse429 | TripStatsResponse431 | TripStatsResponse500 | TripStatsResponse503
     """
 
     return (

@@ -152,10 +152,12 @@ def sync_detailed(
     their own trips (another rider's gets `404 not_found`); analysts may export any rider's; services
     and the privacy role get `403 forbidden`.
 
-    Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
-    before the response starts; a failure after that ends the transfer early, which clients see as a
-    truncated body: ask again.
+    A rider's own exports take slots of their own: at most `TRIP_HISTORY_RIDER_MAX_EXPORTS` stream at
+    once, one per rider; an analyst's takes one of the analysts' export slots (`429 rate_limited` with
+    `Retry-After` either way). The first batch is read before the response starts; a failure after that,
+    or an export still streaming after `TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS`, ends the transfer
+    early,
+    which clients see as a truncated body: ask again.
 
     Args:
         rider_id (str): A positive 64-bit integer (1 to 9223372036854775807) written in decimal.
@@ -210,10 +212,12 @@ def sync(
     their own trips (another rider's gets `404 not_found`); analysts may export any rider's; services
     and the privacy role get `403 forbidden`.
 
-    Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
-    before the response starts; a failure after that ends the transfer early, which clients see as a
-    truncated body: ask again.
+    A rider's own exports take slots of their own: at most `TRIP_HISTORY_RIDER_MAX_EXPORTS` stream at
+    once, one per rider; an analyst's takes one of the analysts' export slots (`429 rate_limited` with
+    `Retry-After` either way). The first batch is read before the response starts; a failure after that,
+    or an export still streaming after `TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS`, ends the transfer
+    early,
+    which clients see as a truncated body: ask again.
 
     Args:
         rider_id (str): A positive 64-bit integer (1 to 9223372036854775807) written in decimal.
@@ -262,10 +266,12 @@ async def asyncio_detailed(
     their own trips (another rider's gets `404 not_found`); analysts may export any rider's; services
     and the privacy role get `403 forbidden`.
 
-    Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
-    before the response starts; a failure after that ends the transfer early, which clients see as a
-    truncated body: ask again.
+    A rider's own exports take slots of their own: at most `TRIP_HISTORY_RIDER_MAX_EXPORTS` stream at
+    once, one per rider; an analyst's takes one of the analysts' export slots (`429 rate_limited` with
+    `Retry-After` either way). The first batch is read before the response starts; a failure after that,
+    or an export still streaming after `TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS`, ends the transfer
+    early,
+    which clients see as a truncated body: ask again.
 
     Args:
         rider_id (str): A positive 64-bit integer (1 to 9223372036854775807) written in decimal.
@@ -318,10 +324,12 @@ async def asyncio(
     their own trips (another rider's gets `404 not_found`); analysts may export any rider's; services
     and the privacy role get `403 forbidden`.
 
-    Exports share the analyst exports' limits: at most `TRIP_HISTORY_ANALYST_MAX_EXPORTS` stream at
-    once and one per caller (`429 too_many_requests` with `Retry-After`). The first batch is read
-    before the response starts; a failure after that ends the transfer early, which clients see as a
-    truncated body: ask again.
+    A rider's own exports take slots of their own: at most `TRIP_HISTORY_RIDER_MAX_EXPORTS` stream at
+    once, one per rider; an analyst's takes one of the analysts' export slots (`429 rate_limited` with
+    `Retry-After` either way). The first batch is read before the response starts; a failure after that,
+    or an export still streaming after `TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS`, ends the transfer
+    early,
+    which clients see as a truncated body: ask again.
 
     Args:
         rider_id (str): A positive 64-bit integer (1 to 9223372036854775807) written in decimal.

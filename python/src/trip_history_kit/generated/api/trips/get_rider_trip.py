@@ -165,9 +165,10 @@ def sync_detailed(
      The trip `trip_id` of rider `rider_id`, in detail form: besides a list row's members,
     `fare.breakdown`,
     `payment`, `driver` and `route` when they were recorded, and `adjustments` (oldest first, empty when
-    none). Readable by the rider themself and by analysts. A trip that does not exist, belongs to
-    another
-    rider, or belongs to a rider the caller may not read gets `404 not_found`.
+    none). Readable by the rider themself, by analysts and by services (which adjust trips and send the
+    version back in `If-Match`). A trip that does not exist, belongs to another rider, or belongs to a
+    rider
+    the caller may not read gets `404 not_found`.
 
     The `ETag` is `"v<version>.<hash>"`: its version part is what `If-Match` on
     `POST /v1/riders/{rider_id}/trips/{trip_id}/adjustments` compares.
@@ -235,9 +236,10 @@ def sync(
      The trip `trip_id` of rider `rider_id`, in detail form: besides a list row's members,
     `fare.breakdown`,
     `payment`, `driver` and `route` when they were recorded, and `adjustments` (oldest first, empty when
-    none). Readable by the rider themself and by analysts. A trip that does not exist, belongs to
-    another
-    rider, or belongs to a rider the caller may not read gets `404 not_found`.
+    none). Readable by the rider themself, by analysts and by services (which adjust trips and send the
+    version back in `If-Match`). A trip that does not exist, belongs to another rider, or belongs to a
+    rider
+    the caller may not read gets `404 not_found`.
 
     The `ETag` is `"v<version>.<hash>"`: its version part is what `If-Match` on
     `POST /v1/riders/{rider_id}/trips/{trip_id}/adjustments` compares.
@@ -299,9 +301,10 @@ async def asyncio_detailed(
      The trip `trip_id` of rider `rider_id`, in detail form: besides a list row's members,
     `fare.breakdown`,
     `payment`, `driver` and `route` when they were recorded, and `adjustments` (oldest first, empty when
-    none). Readable by the rider themself and by analysts. A trip that does not exist, belongs to
-    another
-    rider, or belongs to a rider the caller may not read gets `404 not_found`.
+    none). Readable by the rider themself, by analysts and by services (which adjust trips and send the
+    version back in `If-Match`). A trip that does not exist, belongs to another rider, or belongs to a
+    rider
+    the caller may not read gets `404 not_found`.
 
     The `ETag` is `"v<version>.<hash>"`: its version part is what `If-Match` on
     `POST /v1/riders/{rider_id}/trips/{trip_id}/adjustments` compares.
@@ -367,9 +370,10 @@ async def asyncio(
      The trip `trip_id` of rider `rider_id`, in detail form: besides a list row's members,
     `fare.breakdown`,
     `payment`, `driver` and `route` when they were recorded, and `adjustments` (oldest first, empty when
-    none). Readable by the rider themself and by analysts. A trip that does not exist, belongs to
-    another
-    rider, or belongs to a rider the caller may not read gets `404 not_found`.
+    none). Readable by the rider themself, by analysts and by services (which adjust trips and send the
+    version back in `If-Match`). A trip that does not exist, belongs to another rider, or belongs to a
+    rider
+    the caller may not read gets `404 not_found`.
 
     The `ETag` is `"v<version>.<hash>"`: its version part is what `If-Match` on
     `POST /v1/riders/{rider_id}/trips/{trip_id}/adjustments` compares.

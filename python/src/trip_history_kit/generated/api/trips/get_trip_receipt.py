@@ -176,9 +176,11 @@ def sync_detailed(
     recorded, or one line of kind `fare` for the whole fare when none was), the fare, the sums of its
     tips,
     refunds and fare corrections (each only when not zero), the total the rider paid, the payment when
-    recorded, and a summary of the ride. Access is the detail's: the rider themself and analysts; a trip
-    that does not exist, belongs to another rider, or belongs to a rider the caller may not read gets
-    `404 not_found`; a service token gets `403 forbidden`.
+    recorded, and a summary of the ride. Access is the detail's: the rider themself, analysts and
+    services; a
+    trip that does not exist, belongs to another rider, or belongs to a rider the caller may not read
+    gets
+    `404 not_found`; a privacy token gets `403 forbidden`.
 
     The token is checked first, then the path and `tz`, then access, then `Accept`, which chooses the
     representation (`q` values are honoured; ties and wildcards prefer them in this order; no `Accept`
@@ -259,9 +261,11 @@ def sync(
     recorded, or one line of kind `fare` for the whole fare when none was), the fare, the sums of its
     tips,
     refunds and fare corrections (each only when not zero), the total the rider paid, the payment when
-    recorded, and a summary of the ride. Access is the detail's: the rider themself and analysts; a trip
-    that does not exist, belongs to another rider, or belongs to a rider the caller may not read gets
-    `404 not_found`; a service token gets `403 forbidden`.
+    recorded, and a summary of the ride. Access is the detail's: the rider themself, analysts and
+    services; a
+    trip that does not exist, belongs to another rider, or belongs to a rider the caller may not read
+    gets
+    `404 not_found`; a privacy token gets `403 forbidden`.
 
     The token is checked first, then the path and `tz`, then access, then `Accept`, which chooses the
     representation (`q` values are honoured; ties and wildcards prefer them in this order; no `Accept`
@@ -336,9 +340,11 @@ async def asyncio_detailed(
     recorded, or one line of kind `fare` for the whole fare when none was), the fare, the sums of its
     tips,
     refunds and fare corrections (each only when not zero), the total the rider paid, the payment when
-    recorded, and a summary of the ride. Access is the detail's: the rider themself and analysts; a trip
-    that does not exist, belongs to another rider, or belongs to a rider the caller may not read gets
-    `404 not_found`; a service token gets `403 forbidden`.
+    recorded, and a summary of the ride. Access is the detail's: the rider themself, analysts and
+    services; a
+    trip that does not exist, belongs to another rider, or belongs to a rider the caller may not read
+    gets
+    `404 not_found`; a privacy token gets `403 forbidden`.
 
     The token is checked first, then the path and `tz`, then access, then `Accept`, which chooses the
     representation (`q` values are honoured; ties and wildcards prefer them in this order; no `Accept`
@@ -417,9 +423,11 @@ async def asyncio(
     recorded, or one line of kind `fare` for the whole fare when none was), the fare, the sums of its
     tips,
     refunds and fare corrections (each only when not zero), the total the rider paid, the payment when
-    recorded, and a summary of the ride. Access is the detail's: the rider themself and analysts; a trip
-    that does not exist, belongs to another rider, or belongs to a rider the caller may not read gets
-    `404 not_found`; a service token gets `403 forbidden`.
+    recorded, and a summary of the ride. Access is the detail's: the rider themself, analysts and
+    services; a
+    trip that does not exist, belongs to another rider, or belongs to a rider the caller may not read
+    gets
+    `404 not_found`; a privacy token gets `403 forbidden`.
 
     The token is checked first, then the path and `tz`, then access, then `Accept`, which chooses the
     representation (`q` values are honoured; ties and wildcards prefer them in this order; no `Accept`
