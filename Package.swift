@@ -11,11 +11,24 @@ let swiftSettings: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
+/// The Swift client's settings: its own list, because an app builds these targets as a dependency, where SwiftPM
+/// refuses unsafe flags, and because the client's sources use the default import visibility.
+let clientSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
 let package = Package(
     name: "trip-history",
-    platforms: [.macOS(.v15)],
+    // Platforms are the package's, not a target's: macOS is the server's floor (Synchronization), the others the
+    // client's. The view models ask for Observation's releases themselves (`@available`).
+    platforms: [.macOS(.v15), .iOS(.v15), .macCatalyst(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
+    // Only the Swift client's libraries are products, so an app that adds this repository by URL fetches their
+    // dependencies alone: SwiftPM fetches, for a dependent, what any product of a package needs, and nothing that
+    // only targets outside every product need. The executables (`trip-history`, `bench-static-server`) are
+    // products of this package only when it is the root, which SwiftPM makes of every executable target.
     products: [
-        .executable(name: "trip-history", targets: ["trip-history"])
+        .library(name: "TripHistoryClient", targets: ["TripHistoryClient"]),
+        .library(name: "TripHistoryListModel", targets: ["TripHistoryListModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -36,8 +49,30 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: []),
         // Only the OTLP/HTTP exporter: the default traits add the gRPC exporter and its much larger build.
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // The Swift client's: the runtime of the code generated from openapi.yaml, and URLSession.
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
     ],
     targets: [
+        // The Swift client, whose sources and tests live in Client/ (Client/Package.swift builds its tests, its
+        // example command and its documentation). Its code generated from openapi.yaml is committed
+        // (scripts/swift-client/generate), so neither this package nor an app builds the generator.
+        .target(
+            name: "TripHistoryClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Client/Sources/TripHistoryClient",
+            swiftSettings: clientSwiftSettings
+        ),
+        .target(
+            name: "TripHistoryListModel",
+            dependencies: ["TripHistoryClient"],
+            path: "Client/Sources/TripHistoryListModel",
+            swiftSettings: clientSwiftSettings
+        ),
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",

@@ -35,7 +35,7 @@ struct ProblemMiddleware: ClientMiddleware {
     static func error(status: Int, headers: HTTPFields, body: [UInt8]) -> TripHistoryError {
         let problem = try? JSONDecoder().decode(ProblemDocument.self, from: Data(body))
         let retryAfter = headers[.retryAfter].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            .map { Duration.seconds(max(0, $0)) }
+            .map { TimeInterval(max(0, $0)) }
         return TripHistoryError(
             kind: .problem,
             status: status,

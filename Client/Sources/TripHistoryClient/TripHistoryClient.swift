@@ -1,13 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-
-#if canImport(Darwin)
 import OpenAPIURLSession
-#else
-import AsyncHTTPClient
-import OpenAPIAsyncHTTPClient
-#endif
 
 /// The trip history API in the app's words: pages and trips of a rider, one trip, the changes feed, typed
 /// errors, retries.
@@ -24,12 +18,14 @@ public struct TripHistoryClient: Sendable {
     public let acceptLanguage: String?
     private let firstPages: FirstPageStore
 
-    /// A client of the service at `serverURL` (e.g. `https://trips.example.com`).
+    /// A client of the service at `serverURL`.
     ///
     /// - Parameters:
+    ///   - serverURL: the service's base URL, e.g. `https://trips.example.com`.
     ///   - tokenProvider: asked for the bearer token before every request.
     ///   - acceptLanguage: the user's languages, e.g. `fr-FR, en;q=0.5`.
-    ///   - transport: the HTTP transport; URLSession on Apple platforms and AsyncHTTPClient elsewhere when nil.
+    ///   - transport: the HTTP transport; URLSession's shared session when nil (FoundationNetworking off Apple
+    ///     platforms). Pass `PreviewTransport` for previews, or any other `ClientTransport`.
     ///   - retryPolicy: how recoverable failures are retried.
     public init(
         serverURL: URL, tokenProvider: any TripHistoryTokenProvider, acceptLanguage: String? = nil,
@@ -62,11 +58,7 @@ public struct TripHistoryClient: Sendable {
     }
 
     private static func defaultTransport() -> any ClientTransport {
-        #if canImport(Darwin)
         URLSessionTransport()
-        #else
-        AsyncHTTPClientTransport(configuration: .init(client: sharedHTTPClient, timeout: .seconds(30)))
-        #endif
     }
 
     /// One page of `rider`'s trips: the first when `cursor` is nil, else the page a `nextCursor` or
@@ -219,15 +211,3 @@ extension HTTPField.Name {
     /// `X-Request-ID`, the id every response carries.
     static let requestID = HTTPField.Name("X-Request-ID")!
 }
-
-#if !canImport(Darwin)
-/// The HTTP client of every `TripHistoryClient` of the process, never shut down, like AsyncHTTPClient's own
-/// shared one but failing a request as soon as no connection can be made (instead of retrying the connection
-/// until the request's deadline), so the client's `RetryPolicy` alone decides about repeats.
-private let sharedHTTPClient: HTTPClient = {
-    var configuration = HTTPClient.Configuration()
-    configuration.connectionPool.retryConnectionEstablishment = false
-    configuration.timeout.connect = .seconds(10)
-    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-}()
-#endif

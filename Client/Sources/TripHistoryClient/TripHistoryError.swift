@@ -32,13 +32,13 @@ public struct TripHistoryError: Error, Sendable, Equatable, CustomStringConverti
     public var requestID: String?
     /// The service's explanation, meant for logs and developers rather than end users.
     public var detail: String?
-    /// How long the service asked the client to wait before retrying (`Retry-After`), if it said.
-    public var retryAfter: Duration?
+    /// How long the service asked the client to wait before retrying (`Retry-After`), in seconds, if it said.
+    public var retryAfter: TimeInterval?
 
     /// Creates an error; the client makes these, tests and previews may too.
     public init(
         kind: Kind, status: Int? = nil, code: String? = nil, param: String? = nil, retryable: Bool,
-        requestID: String? = nil, detail: String? = nil, retryAfter: Duration? = nil
+        requestID: String? = nil, detail: String? = nil, retryAfter: TimeInterval? = nil
     ) {
         self.kind = kind
         self.status = status

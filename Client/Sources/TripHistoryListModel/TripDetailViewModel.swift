@@ -17,6 +17,9 @@ public enum TripDetailState: Sendable, Equatable {
 }
 
 /// Loads one trip for a detail screen, with its receipt (`receipt`).
+///
+/// Observable (Observation), so it needs iOS 17, macOS 14, tvOS 17 or watchOS 10.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 #if canImport(Observation)
 @Observable
 #endif

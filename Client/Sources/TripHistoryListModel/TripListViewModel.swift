@@ -28,6 +28,10 @@ public enum TripListState: Sendable, Equatable {
 ///
 /// Pull-to-refresh asks the rider's changes feed what happened since the first load, so it transfers only
 /// the trips that changed (a `304` when none did), wherever they are in the loaded pages: see `refresh()`.
+///
+/// Observable (Observation), so it needs iOS 17, macOS 14, tvOS 17 or watchOS 10; the client itself and the
+/// state it publishes run on earlier releases.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 #if canImport(Observation)
 @Observable
 #endif

@@ -57,16 +57,17 @@ struct TripsCommand: AsyncParsableCommand {
     @Flag(help: "Follow the cursors to the last page.")
     var all = false
 
-    @Option(help: "Trips requested on or after this day (YYYY-MM-DD) or RFC 3339 instant.")
+    @Option(
+        help: "Trips requested on or after this day (YYYY-MM-DD) or RFC 3339 instant.", transform: Arguments.dateBound)
     var from: DateBound?
 
-    @Option(help: "Trips requested before this day (YYYY-MM-DD) or RFC 3339 instant.")
+    @Option(help: "Trips requested before this day (YYYY-MM-DD) or RFC 3339 instant.", transform: Arguments.dateBound)
     var to: DateBound?
 
     @Option(help: "IANA zone of day bounds and display strings, e.g. Europe/Paris.")
     var tz: String?
 
-    @Option(help: "completed or canceled.")
+    @Option(help: "completed or canceled.", transform: Arguments.status)
     var status: TripStatus?
 
     @Option(help: "Trips per page, 1 to 100.")
@@ -124,11 +125,23 @@ struct TripCommand: AsyncParsableCommand {
     }
 }
 
-extension DateBound: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-}
+/// Reads the client's types from arguments: conversions rather than conformances, since neither the types nor
+/// `ExpressibleByArgument` belong to this command.
+enum Arguments {
+    static func dateBound(_ text: String) throws -> DateBound {
+        guard let bound = DateBound(text) else {
+            throw ValidationError("'\(text)' is neither a day (YYYY-MM-DD) nor an RFC 3339 instant.")
+        }
+        return bound
+    }
 
-extension TripStatus: ExpressibleByArgument {}
+    static func status(_ text: String) throws -> TripStatus {
+        guard let status = TripStatus(rawValue: text) else {
+            throw ValidationError("'\(text)' is not a status: completed or canceled.")
+        }
+        return status
+    }
+}
 
 /// A failure as one line on stderr and exit status 1.
 struct ExitMessage: Error, CustomStringConvertible {

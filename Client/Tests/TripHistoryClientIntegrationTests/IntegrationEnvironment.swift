@@ -53,7 +53,7 @@ struct IntegrationEnvironment {
     func client(token: String) -> TripHistoryClient {
         TripHistoryClient(
             serverURL: baseURL,
-            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(50), maxDelay: .seconds(1)),
+            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0.05, maxDelay: 1),
             token: { token })
     }
 

@@ -71,12 +71,12 @@ enum Fixtures {
     /// A client over `transport` whose waits are recorded by `sleeps`.
     static func client(
         _ transport: ScriptedTransport, sleeps: SleepRecorder = SleepRecorder(), maxAttempts: Int = 3,
-        maxDelay: Duration = .seconds(60), language: String? = nil
+        maxDelay: TimeInterval = 60, language: String? = nil
     ) -> TripHistoryClient {
         TripHistoryClient(
             serverURL: baseURL, acceptLanguage: language, transport: transport,
             retryPolicy: RetryPolicy(
-                maxAttempts: maxAttempts, baseDelay: .seconds(1), maxDelay: maxDelay,
+                maxAttempts: maxAttempts, baseDelay: 1, maxDelay: maxDelay,
                 sleep: { try await sleeps.record($0) }),
             token: { "token-for-tests" }
         )

@@ -142,7 +142,7 @@ import TripHistoryClient
         ])
         let page = try await Fixtures.client(retried, sleeps: sleeps).page(rider: "1")
         #expect(page.trips.map(\.id) == ["1"])
-        #expect(await sleeps.delays == [.seconds(3)])
+        #expect(await sleeps.delays == [3])
 
         let known = ScriptedTransport([.reply(.problem(400, code: "invalid_cursor", retryable: false))])
         let knownError = await #expect(throws: TripHistoryError.self) {

@@ -100,7 +100,7 @@ import Testing
         let sleeps = SleepRecorder()
         let page = try await Fixtures.client(transport, sleeps: sleeps).page(rider: "1")
         #expect(page.trips.map(\.id) == ["1"])
-        #expect(await sleeps.delays == [.seconds(7)])
+        #expect(await sleeps.delays == [7])
         #expect(await transport.requests.count == 2)
     }
 
@@ -113,7 +113,7 @@ import Testing
         #expect(error?.kind == .transport)
         #expect(error?.isRecoverable == true)
         #expect(error.map { String(describing: $0).contains("token-for-tests") } == false)
-        #expect(await sleeps.delays == [.seconds(1), .seconds(2)])
+        #expect(await sleeps.delays == [1, 2])
         #expect(await transport.requests.count == 3)
     }
 
@@ -122,9 +122,9 @@ import Testing
         )
         let sleeps = SleepRecorder()
         let error = await #expect(throws: TripHistoryError.self) {
-            _ = try await Fixtures.client(transport, sleeps: sleeps, maxDelay: .seconds(30)).page(rider: "1")
+            _ = try await Fixtures.client(transport, sleeps: sleeps, maxDelay: 30).page(rider: "1")
         }
-        #expect(error?.retryAfter == .seconds(120))
+        #expect(error?.retryAfter == 120)
         #expect(error?.isRecoverable == true)
         #expect(await sleeps.delays.isEmpty)
         #expect(await transport.requests.count == 1)
@@ -186,7 +186,7 @@ import Testing
         let client = TripHistoryClient(
             serverURL: Fixtures.baseURL, transport: transport,
             retryPolicy: RetryPolicy(
-                maxAttempts: 5, baseDelay: .seconds(1), maxDelay: .seconds(60),
+                maxAttempts: 5, baseDelay: 1, maxDelay: 60,
                 sleep: { _ in
                     await entered.open()
                     // Waits for the cancellation: only cancelling the task ends this wait.
@@ -218,7 +218,7 @@ import Testing
         let client = TripHistoryClient(
             serverURL: Fixtures.baseURL, transport: transport,
             retryPolicy: RetryPolicy(
-                maxAttempts: 3, baseDelay: .seconds(1), maxDelay: .seconds(5), sleep: { try await sleeps.record($0) }),
+                maxAttempts: 3, baseDelay: 1, maxDelay: 5, sleep: { try await sleeps.record($0) }),
             token: { throw SignedOut() })
         await #expect(throws: SignedOut.self) { _ = try await client.page(rider: "1") }
         #expect(await transport.requests.isEmpty)

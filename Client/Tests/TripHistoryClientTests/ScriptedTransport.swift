@@ -144,9 +144,9 @@ actor Gate {
 
 /// Records the waits the client asks for instead of waiting.
 actor SleepRecorder {
-    private(set) var delays: [Duration] = []
+    private(set) var delays: [TimeInterval] = []
 
-    func record(_ delay: Duration) throws {
+    func record(_ delay: TimeInterval) throws {
         try Task.checkCancellation()
         delays.append(delay)
     }

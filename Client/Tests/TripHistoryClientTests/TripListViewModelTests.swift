@@ -217,7 +217,7 @@ import TripHistoryClient
         }
         #expect(error.code == "unavailable")
         #expect(canRetry)
-        #expect(await sleeps.delays == [.seconds(3)])
+        #expect(await sleeps.delays == [3])
 
         await transport.append(.reply(.feedStart("t1")))
         await transport.append(.reply(.page([1])))
