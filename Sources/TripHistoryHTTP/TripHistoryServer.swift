@@ -52,6 +52,9 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         public var rateLimits: RateLimits.Configuration?
         /// The origins granted cross-origin access; nil (the default) sends no CORS fields.
         public var cors: CORSPolicy?
+        /// The forwarders whose `X-Forwarded-For` or `Forwarded` names a request's client, for the router and the
+        /// connection caps alike; none (the default) reads no such field.
+        public var trustedForwarders: TrustedForwarders
         /// The identity provider whose tokens are accepted beside the service's own; nil accepts only those.
         public var identityProvider: IdentityProviderTokens?
         /// The tracer of request, cache, rate-limit and export batch spans; nil (the default) traces nothing and
@@ -79,6 +82,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             openAPIDocument: [UInt8], isReady: @escaping @Sendable () async -> Bool, webPages: WebPages? = nil,
             isReaderUp: (@Sendable () -> Bool)? = nil,
             rateLimits: RateLimits.Configuration? = nil, cors: CORSPolicy? = nil,
+            trustedForwarders: TrustedForwarders = TrustedForwarders(),
             identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
             headSampler: HeadSampler? = nil,
             adjustmentPolicy: AdjustmentPolicy = AdjustmentPolicy(), changesRetentionDays: Int = 30,
@@ -93,6 +97,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             self.recordingHorizon = recordingHorizon
             self.now = now
             self.cors = cors
+            self.trustedForwarders = trustedForwarders
             self.identityProvider = identityProvider
             self.isReaderUp = isReaderUp
             self.webPages = webPages
@@ -128,6 +133,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public let rateLimits: RateLimitGate?
     /// The origins granted cross-origin access, when any.
     public let cors: CORSPolicy?
+    /// The forwarders whose fields name a request's client; none reads no such field.
+    public let trustedForwarders: TrustedForwarders
     /// The request spans, when tracing is on.
     public let tracing: RequestTracing?
     let operationalRoutes: OperationalRoutes
@@ -145,6 +152,7 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             RateLimits(configuration: $0, tokens: tokens, factory: metrics, now: now)
         }
         cors = settings.cors
+        trustedForwarders = settings.trustedForwarders
         tracing = settings.tracer.map { RequestTracing(tracer: $0, headSampler: settings.headSampler) }
         self.rateLimits = rateLimits.map { RateLimitGate(limits: $0, tracer: settings.tracer) }
         let cursors = CursorCodec(secrets: secrets)
@@ -201,13 +209,17 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             isReady: settings.isReady, isReaderUp: settings.isReaderUp, openAPIDocument: settings.openAPIDocument)
     }
 
-    /// The router: `ResponseFinishingMiddleware` outermost, so every response, the router's own 404s included,
-    /// is finished as the early-read handler finishes its own (request id, CORS fields, request span when
-    /// tracing is on, errors as problems, counted in `metrics` per route, method and status); then CORS
+    /// The router: when forwarders are trusted, `ForwardedClientMiddleware` outermost, so everything after it
+    /// sees the client they name; then `ResponseFinishingMiddleware`, so every response, the router's own 404s
+    /// included, is finished as the early-read handler finishes its own (request id, CORS fields, request span
+    /// when tracing is on, errors as problems, counted in `metrics` per route, method and status); then CORS
     /// preflights, when origins are configured; then the rate limits, when on; then the routes, each a call into
     /// the API module.
     public func router(metrics: RequestMetrics) -> Router<TripHistoryRequestContext> {
         let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
+        if !trustedForwarders.isEmpty {
+            router.add(middleware: ForwardedClientMiddleware(forwarders: trustedForwarders))
+        }
         router.add(
             middleware: ResponseFinishingMiddleware(
                 finisher: ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)))
@@ -232,16 +244,17 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         return riderTrips.earlyAnswer(to: read, head: head).map { EarlyRead(route: route, answer: $0) }
     }
 
-    /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection, the PROXY
-    /// protocol header read first on connections from `trustedProxies`, and the early-read handler after
-    /// them, counting in `metrics` like the router, adding the CORS fields like the router, and logging
-    /// unexpected failures to `logger`.
+    /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection (a trusted
+    /// forwarder's connections under the global cap only), the PROXY protocol header read first on connections
+    /// from `trustedProxies`, and the early-read handler after them, counting in `metrics` like the router,
+    /// adding the CORS fields like the router, and logging unexpected failures to `logger`.
     public func http1(
         metrics: RequestMetrics, logger: Logger, connectionLimits: ConnectionLimits = ConnectionLimits(),
         trustedProxies: TrustedProxies = TrustedProxies()
     ) -> HTTPServerBuilder {
         .guardedHTTP1(
-            limits: connectionLimits, trustedProxies: trustedProxies, logger: logger, metrics: metrics, cors: cors,
+            limits: connectionLimits, trustedProxies: trustedProxies, trustedForwarders: trustedForwarders,
+            logger: logger, metrics: metrics, cors: cors,
             tracing: tracing, rateLimits: rateLimits, answer: earlyAnswer(to:))
     }
 }

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Why: `AtomicLazyReference.load()` is not inlinable, so every call ran its generic code and looked up the
 /// type's metadata at run time, in each table lookup (`ZoneOffsets`, `DayStrings`), once per trip each
-/// (the profile is in `BENCHMARKS.md`).
+/// (a profile showed it; `BENCHMARKS.md` keeps its findings).
 final class PublishedOnce<Value: AnyObject & Sendable>: Sendable {
     /// Holds one retain of the published value, released with this object.
     private let published = Atomic<Unmanaged<Value>?>(nil)

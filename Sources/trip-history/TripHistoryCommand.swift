@@ -11,7 +11,7 @@ struct TripHistoryCommand: AsyncParsableCommand {
         version: EmbeddedOpenAPIDocument.version ?? "unknown",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, SeedCommand.self, TokenCommand.self, ErasuresCommand.self,
-            RemoveExpiredCommand.self, PartitionTripsCommand.self,
+            RemoveExpiredCommand.self, PartitionTripsCommand.self, PlacementCommand.self,
         ]
     )
 }

@@ -34,7 +34,7 @@ import TripHistoryDomain
             _ = try limits.slot(for: .rider(RiderID(7)!))
             Issue.record("a second export of the same rider was admitted")
         } catch {
-            #expect(error.status == .tooManyRequests && error.code == .tooManyRequests)
+            #expect(error.status == .tooManyRequests && error.code == .rateLimited)
             #expect(error.retryAfterSeconds == 10)
             #expect(error.detail.contains("your exports"))
         }

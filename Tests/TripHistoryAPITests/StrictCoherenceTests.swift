@@ -71,7 +71,7 @@ import TripHistoryPresentation
         let fence = GatedFence()
         let cache = TripResponseCache()
         let subject = await RiderTripsTests.subject(cache: cache, fence: fence)
-        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(3600))
         let path = "/v1/riders/1/trips?limit=20"
         let ids = { (response: APIResponse) in
             try (RiderTripsTests.json(response)["data"] as? [[String: Any]])?

@@ -39,6 +39,8 @@ import TripHistoryHTTP
         #expect(configuration.cacheCoherence == .local)
         #expect(configuration.rateLimits?.rider.burst == 60 && configuration.rateLimits?.maximumBuckets == 100_000)
         #expect(configuration.trustedProxies.isEmpty && configuration.cors == nil)
+        #expect(configuration.trustedForwarders == TrustedForwarders())
+        #expect(configuration.trustedForwarders.isEmpty && configuration.trustedForwarders.field == .xForwardedFor)
         #expect(configuration.identityProvider == nil)
         #expect(configuration.analyst == AnalystConfiguration())
         #expect(configuration.analyst.maximumSpanDays == 400 && configuration.analyst.statementTimeout == .seconds(30))
@@ -73,6 +75,7 @@ import TripHistoryHTTP
             "TRIP_HISTORY_WRITE_TIMEOUT_MS": "15", "TRIP_HISTORY_MIN_WRITE_RATE": "16",
             "TRIP_HISTORY_MAX_CONNECTIONS": "17", "TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS": "18",
             "TRIP_HISTORY_TRUSTED_PROXIES": "10.0.0.0/8", "TRIP_HISTORY_CORS_ORIGINS": "https://App.example.com",
+            "TRIP_HISTORY_TRUSTED_FORWARDERS": "10.1.0.0/16, fd00::/8", "TRIP_HISTORY_FORWARDED_HEADER": "Forwarded",
             "TRIP_HISTORY_JWKS_URL": "https://idp.example.com/jwks", "TRIP_HISTORY_JWKS_ISSUER": "idp",
             "TRIP_HISTORY_JWKS_AUDIENCE": "trips", "TRIP_HISTORY_JWKS_ROLE_CLAIM": "roles",
             "TRIP_HISTORY_JWKS_RIDER_CLAIM": "uid", "TRIP_HISTORY_LOG_FORMAT": "json",
@@ -106,6 +109,8 @@ import TripHistoryHTTP
         #expect(connections.writeTimeout == .milliseconds(15) && connections.minimumWriteRate == 16)
         #expect(connections.maximumConnections == 17 && connections.maximumConnectionsPerAddress == 18)
         #expect(configuration.trustedProxies.entries == ["10.0.0.0/8"])
+        #expect(configuration.trustedForwarders.addresses.entries == ["10.1.0.0/16", "fd00::/8"])
+        #expect(configuration.trustedForwarders.field == .forwarded)
         #expect(configuration.cors?.origins == ["https://app.example.com"])
         let provider = try #require(configuration.identityProvider)
         #expect(provider.url.absoluteString == "https://idp.example.com/jwks" && provider.tokens.issuer == "idp")
@@ -133,6 +138,16 @@ import TripHistoryHTTP
         #expect(configuration.writePool.size == 5 && configuration.port == 9000)
     }
 
+    /// The forwarders' list is apart from the PROXY protocol's: setting one leaves the other empty.
+    @Test func trustedForwardersAndTrustedProxiesAreSeparateLists() throws {
+        let forwarders = try Self.configuration(
+            ["TRIP_HISTORY_TRUSTED_FORWARDERS": "10.0.0.0/8"], flags: [.forwardedHeader: "X-Forwarded-For"])
+        #expect(forwarders.trustedForwarders.addresses.entries == ["10.0.0.0/8"])
+        #expect(forwarders.trustedForwarders.field == .xForwardedFor && forwarders.trustedProxies.isEmpty)
+        let proxies = try Self.configuration(["TRIP_HISTORY_TRUSTED_PROXIES": "10.0.0.0/8"])
+        #expect(proxies.trustedForwarders.isEmpty && !proxies.trustedProxies.isEmpty)
+    }
+
     @Test func missingRequiredSettingsAreNamed() throws {
         #expect(
             throws: ConfigurationError("Set TRIP_HISTORY_DATABASE_URL (or DATABASE_URL), or pass --database-url.")
@@ -148,6 +163,11 @@ import TripHistoryHTTP
             ("TRIP_HISTORY_RATE_LIMIT_RIDER", "20", "TRIP_HISTORY_RATE_LIMIT_RIDER (--rate-limit-rider)"),
             ("TRIP_HISTORY_CORS_ORIGINS", "https://app.example.com/", "TRIP_HISTORY_CORS_ORIGINS (--cors-origins)"),
             ("TRIP_HISTORY_TRUSTED_PROXIES", "proxy.internal", "TRIP_HISTORY_TRUSTED_PROXIES (--trusted-proxies)"),
+            (
+                "TRIP_HISTORY_TRUSTED_FORWARDERS", "lb.internal",
+                "TRIP_HISTORY_TRUSTED_FORWARDERS (--trusted-forwarders)"
+            ),
+            ("TRIP_HISTORY_FORWARDED_HEADER", "x-real-ip", "TRIP_HISTORY_FORWARDED_HEADER (--forwarded-header)"),
             ("TRIP_HISTORY_JWKS_URL", "ftp://idp", "TRIP_HISTORY_JWKS_URL (--jwks-url)"),
             // The keys decide who may call: plain http only to this machine.
             ("TRIP_HISTORY_JWKS_URL", "http://idp.example.com/jwks", "TRIP_HISTORY_JWKS_URL (--jwks-url)"),

@@ -39,7 +39,7 @@ public enum DataTestDatabase {
         return base + " options='-csearch_path=\(schema)'"
     }
 
-    /// A fresh pool on the migrated database; the caller shuts it down.
+    /// A fresh pool on the migrated database, running; the caller shuts it down.
     public static func makePool(
         size: Int = 4, acquireTimeout: Duration = .seconds(2), statementTimeout: Duration = .seconds(5),
         pipelinedConnections: Int = 2, maximumWaiters: Int = 64, tracer: (any Tracer)? = nil
@@ -50,7 +50,7 @@ public enum DataTestDatabase {
             maximumWaiters: maximumWaiters
         )
         try await Migrator.shared.migrateOnce(connectionString: configuration.connectionString)
-        return PostgresConnectionPool(configuration: configuration, logger: logger, tracer: tracer)
+        return PostgresConnectionPool(configuration: configuration, logger: logger, tracer: tracer).running()
     }
 
     /// Runs `body` with a migrated pool, sharing the database with other tests (not with a restart).
@@ -99,6 +99,7 @@ public enum DataTestDatabase {
         var value: T?
         try await withFreshSchema { (url: String, _: PostgresConnectionPool) async throws in
             let pool = PostgresConnectionPool(configuration: .init(connectionString: url, size: size), logger: logger)
+                .running()
             do {
                 _ = try await MigrationRunner(pool: pool, directory: migrationsDirectory, logger: logger).migrate()
                 value = try await body(pool)

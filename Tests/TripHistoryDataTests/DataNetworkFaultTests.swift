@@ -39,7 +39,8 @@ import TripHistoryDomain
         let pool = PostgresConnectionPool(
             configuration: configuration(
                 cluster.connectionString, acquireTimeout: acquireTimeout, maximumPipelineBatch: maximumPipelineBatch,
-                maximumQueuedReads: maximumQueuedReads))
+                maximumQueuedReads: maximumQueuedReads)
+        ).running()
         do {
             try await body(cluster, pool)
         } catch {

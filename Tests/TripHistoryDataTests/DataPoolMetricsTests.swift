@@ -18,7 +18,8 @@ import TripHistoryDataTestSupport
                     // machine; it times out only after them.
                     connectionString: try DataTestDatabase.connectionString(), size: 1,
                     acquireTimeout: .seconds(5), maximumWaiters: 1),
-                name: "test", metricsFactory: metrics)
+                name: "test", metricsFactory: metrics
+            ).running()
             let dimensions = [("pool", "test"), ("queue", "connections")]
             let waits = try metrics.expectCounter("trip_history_db_pool_waits_total", dimensions)
             let full = try metrics.expectCounter("trip_history_db_pool_shed_total", dimensions + [("reason", "full")])
@@ -59,7 +60,8 @@ import TripHistoryDataTestSupport
                 // The waiter below must get the connection, however busy the machine.
                 configuration: .init(
                     connectionString: try DataTestDatabase.connectionString(), size: 1, acquireTimeout: .seconds(60)),
-                name: "test", metricsFactory: metrics)
+                name: "test", metricsFactory: metrics
+            ).running()
             func statement(_ name: String) throws -> TestTimer {
                 try metrics.expectTimer("trip_history_db_statement_seconds", [("pool", "test"), ("statement", name)])
             }

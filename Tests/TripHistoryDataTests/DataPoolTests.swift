@@ -59,6 +59,32 @@ import Glibc
         }
     }
 
+    /// With an idle timeout, a running pool closes a connection left idle that long (its server session ends),
+    /// and the next caller opens a new one.
+    @Test func aConnectionIdleLongerThanTheIdleTimeoutIsClosed() async throws {
+        try await DataTestDatabase.withPool { _ in
+            let pool = PostgresConnectionPool(
+                configuration: .init(
+                    connectionString: try DataTestDatabase.connectionString(), size: 1, pipelinedConnections: 0,
+                    idleTimeout: .milliseconds(200))
+            ).running()
+            let first = try #require(
+                try await pool.withConnection { try $0.query("SELECT pg_backend_pid()").int64(0, 0) })
+            try await Self.eventually { pool.counts.open == 0 }
+            let second = try await pool.withConnection { try $0.query("SELECT pg_backend_pid()").int64(0, 0) }
+            #expect(second != first)
+            var sessions: Int64 = 1
+            for _ in 0..<600 where sessions > 0 {
+                sessions = try await pool.withConnection {
+                    try $0.query("SELECT count(*) FROM pg_stat_activity WHERE pid = \(first)").int64(0, 0) ?? 0
+                }
+                if sessions > 0 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(sessions == 0, "the closed connection's session ended")
+            await pool.shutdown()
+        }
+    }
+
     @Test func statementTimeoutIsTypedAndKeepsTheConnection() async throws {
         try await DataTestDatabase.withPool(size: 1, statementTimeout: .milliseconds(100)) {
             (pool: PostgresConnectionPool) async throws in

@@ -175,12 +175,14 @@ import TripHistoryDomain
             let kept = try await repository.record(try trip(rider, "2026-01-01T00:00:00Z"), idempotency: nil).trip
             let trips = recorded
             let before = try await repository.currentChangePosition(riderID: rider)
-            // The state a retention run leaves when it stops after its first batch: detached, one trip reported.
+            // The state a retention run leaves when it stops after its first batch: detached, one trip reported
+            // (its parts deleted, as the report's batch deletes them).
             try await pool.withConnection { connection in
+                let first = trips[0].id.rawValue
                 try connection.execute(unsafeSQL: "ALTER TABLE trips DETACH PARTITION trips_y2023")
                 try connection.execute(
-                    unsafeSQL:
-                        "INSERT INTO trip_retirements (year, reported_through) VALUES (2023, \(trips[0].id.rawValue))")
+                    unsafeSQL: "INSERT INTO trip_retirements (year, reported_through) VALUES (2023, \(first))")
+                try connection.execute(unsafeSQL: "DELETE FROM trip_receipts WHERE trip_id = \(first)")
             }
             let erasure = try await repository.erase(riderID: rider, requestedBy: "privacy-desk")
             #expect(erasure.trips == 3, "the kept trip and the two the retention had not reported")

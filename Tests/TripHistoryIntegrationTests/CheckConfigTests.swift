@@ -24,7 +24,10 @@ import TripHistoryTestSupport
 
     @Test func checkConfigPrintsTheResolvedSettingsWithoutAnySecret() throws {
         let (status, output) = try Self.run(
-            ["serve", "--check-config", "--port", "9123", "--trusted-proxies", "10.0.0.0/8"],
+            [
+                "serve", "--check-config", "--port", "9123", "--trusted-proxies", "10.0.0.0/8", "--trusted-forwarders",
+                "10.1.0.0/16,fd00::/8", "--forwarded-header", "forwarded",
+            ],
             environment: [
                 "DATABASE_URL": "postgresql://app:hunter2-writer@db.internal:5432/trips?password=hunter3-query",
                 "DATABASE_READ_URL": "host=replica.internal password='hunter4 reader' dbname=trips",
@@ -35,6 +38,7 @@ import TripHistoryTestSupport
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.contains("listen: 127.0.0.1:9123"), "a flag: \(output)")
         #expect(lines.contains("trusted proxies: 10.0.0.0/8"))
+        #expect(lines.contains("trusted forwarders: 10.1.0.0/16, fd00::/8; client read from Forwarded"), "\(output)")
         #expect(lines.contains("cache: off"), "an environment variable")
         #expect(lines.contains("database: postgresql://app:***@db.internal:5432/trips?password=***"))
         #expect(lines.contains("database reader: host=replica.internal password=*** dbname=trips"))

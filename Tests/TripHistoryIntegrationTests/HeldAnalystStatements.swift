@@ -56,7 +56,8 @@ final class HeldAnalystStatements: Sendable {
             configuration: .init(
                 connectionString: connectionString, size: size, acquireTimeout: acquireTimeout,
                 statementTimeout: .seconds(600), pipelinedConnections: 1, maximumWaiters: maximumWaiters),
-            logger: DataTestDatabase.logger)
+            logger: DataTestDatabase.logger
+        ).running()
     }
 
     /// From now on gated statements wait.

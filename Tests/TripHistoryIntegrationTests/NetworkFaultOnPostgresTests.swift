@@ -22,7 +22,8 @@ import TripHistoryTestSupport
                 connectionString: cluster.connectionString, size: 2, acquireTimeout: .seconds(2),
                 statementTimeout: .seconds(1), connectTimeout: .seconds(2), pipelinedConnections: 1,
                 queryGrace: .milliseconds(500)
-            ))
+            )
+        ).running()
         let api = await TestAPI(repository: PostgresTripRepository(pool: pool))
         let rider = DataTestDatabase.randomRiderID()
         let reader = API.bearer(try await api.riderToken(rider.rawValue))

@@ -169,6 +169,22 @@ import TripHistoryTestSupport
             )
             #expect(String(buffer: afterPage.body) == lines.dropFirst(7).map { $0 + "\n" }.joined())
 
+            // The same export by format= on the export route, and its refusals.
+            let byFormat = try await conformance.check(
+                .get, "/v1/trips/export?\(window)&format=ndjson", .operation("GET /v1/trips/export"), headers: token,
+                expect: .ok)
+            #expect(String(buffer: byFormat.body) == String(buffer: export.body))
+            let csvByFormat = try await conformance.check(
+                .get, "/v1/trips/export?\(window)&format=csv", .operation("GET /v1/trips/export"), headers: token,
+                expect: .ok)
+            #expect(csvByFormat.headers[.contentDisposition] == #"attachment; filename="trips.csv""#)
+            for (query, param) in [("", "format"), ("&format=xml", "format"), ("&format=csv&limit=5", "limit")] {
+                let refused = try await conformance.check(
+                    .get, "/v1/trips/export?\(window)\(query)", .operation("GET /v1/trips/export"), headers: token,
+                    expect: .badRequest)
+                #expect(refused.json().string("param") == param)
+            }
+
             // CSV: its content type, disposition and header row.
             let table = try await conformance.check(
                 .get, "/v1/trips?\(window)", .analystList, headers: csv, expect: .ok)

@@ -34,6 +34,9 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let rateLimits: RateLimitGate?
     /// The origins granted cross-origin access, when the API was built with any.
     public let cors: CORSPolicy?
+    /// The forwarders whose `X-Forwarded-For` or `Forwarded` names the client, for the router and the live
+    /// server's connection caps alike.
+    public let trustedForwarders: TrustedForwarders
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
     private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyRead?
     private let tracing: RequestTracing?
@@ -47,12 +50,13 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         rateLimits: RateLimits.Configuration? = nil,
         rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        trustedForwarders: TrustedForwarders = TrustedForwarders(), clock: @escaping @Sendable () -> Date = { Date() }
     ) async {
         await self.init(
             repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
             cache: cache, cacheFence: cacheFence, metrics: metrics, isReaderUp: isReaderUp, rateLimits: rateLimits,
-            rateLimitMetrics: rateLimitMetrics, now: now, cors: cors, clock: clock
+            rateLimitMetrics: rateLimitMetrics, now: now, cors: cors, trustedForwarders: trustedForwarders,
+            clock: clock
         )
     }
 
@@ -70,6 +74,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         isReaderUp: (@Sendable () -> Bool)? = nil,
         rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
+        trustedForwarders: TrustedForwarders = TrustedForwarders(),
         identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) async {
@@ -83,8 +88,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
                 maximumConcurrentRiderExports: maximumConcurrentRiderExports, exportTimeLimit: exportTimeLimit,
                 exportBatchSize: exportBatchSize,
                 openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
-                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, identityProvider: identityProvider,
-                tracer: tracer, now: clock
+                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, trustedForwarders: trustedForwarders,
+                identityProvider: identityProvider, tracer: tracer, now: clock
             ),
             metrics: rateLimitMetrics, now: now
         )
@@ -96,6 +101,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         statsSlots = server.statsSlots
         self.rateLimits = server.rateLimits
         self.cors = server.cors
+        self.trustedForwarders = server.trustedForwarders
         makeRouter = { metrics in server.router(metrics: metrics) }
         earlyAnswer = server.earlyAnswer(to:)
         tracing = server.tracing
@@ -126,7 +132,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     /// answers the liveness probe and the rider reads it can check before the router, unless `earlyReads` is
     /// false. The router's and the handler's responses are counted in `metrics`; `onEarlyAnswer` is told how
     /// the handler answers each request it takes. Connections from `trustedProxies` (none by default) must
-    /// start with a PROXY protocol header. The connection guards enforce `connectionLimits`; by
+    /// start with a PROXY protocol header; those from the API's `trustedForwarders` name their clients in a
+    /// field. The connection guards enforce `connectionLimits`; by
     /// default the service's limits with head and idle timeouts far longer than a test, since the test
     /// client has one connection, opened at the start, that a busy machine must not see closed between
     /// requests.
@@ -147,7 +154,8 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         let application = Application(
             router: makeRouter(requestMetrics),
             server: .guardedHTTP1(
-                limits: connectionLimits, trustedProxies: trustedProxies, logger: Logger(label: "test"),
+                limits: connectionLimits, trustedProxies: trustedProxies, trustedForwarders: trustedForwarders,
+                logger: Logger(label: "test"),
                 metrics: requestMetrics, cors: cors, tracing: tracing, rateLimits: rateLimits, answer: answer)
         )
         return try await application.test(.live, body)

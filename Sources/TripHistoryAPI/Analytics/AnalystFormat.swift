@@ -20,3 +20,16 @@ enum AnalystFormat: NegotiatedFormat {
     /// The `Content-Type` of an export in this format: CSV says its charset and that it has a header row.
     var exportContentType: String { self == .csv ? "text/csv; charset=utf-8; header=present" : mediaType }
 }
+
+extension AnalystFormat {
+    /// The export format a `format` query parameter names, the style of both exports' own routes: `csv` or
+    /// `ndjson`; anything else, none, or the parameter twice is a 400 naming it.
+    static func exportFormat(_ query: QueryParameters) throws(Problem) -> AnalystFormat {
+        try TripListParameters.rejectRepeated(["format"], in: query)
+        switch query["format"] {
+        case "csv": return .csv
+        case "ndjson": return .ndjson
+        default: throw Problem.invalidParameter("format", "format must be csv or ndjson.")
+        }
+    }
+}

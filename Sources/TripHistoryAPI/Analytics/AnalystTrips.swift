@@ -91,6 +91,23 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         }
     }
 
+    /// `GET /v1/trips/export?format=csv|ndjson`: every matching trip streamed, in the style of a rider's export;
+    /// the same filter as `GET /v1/trips`, resumed with `resume_after` and `resume_requested_at`. `limit`,
+    /// `cursor` and `count` belong to pages: an export with one is a 400 naming it, rather than ignoring it.
+    public func export(head: HTTPRequest, logger: Logger) async throws -> APIResponse {
+        let grant = try await analyst(head)
+        let query = try QueryParameters(target: head.path ?? "")
+        let format = try AnalystFormat.exportFormat(query)
+        for name in ["limit", "cursor", "count"] where query[name] != nil {
+            throw Problem.invalidParameter(
+                name, "\(name) applies to pages; an export sends every trip and resumes with resume_after.")
+        }
+        let parameters = try AnalystListParameters.parse(query, limits: limits)
+        let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
+        return try await export(
+            parameters, format: format, after: parameters.resumeAfter, locale: locale, grant: grant, logger: logger)
+    }
+
     private func page(
         _ parameters: AnalystListParameters, position: PagePosition?, scope: CursorScope, locale: SupportedLocale,
         grant: AnalystGrant

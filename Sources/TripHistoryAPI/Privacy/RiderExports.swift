@@ -33,14 +33,7 @@ public struct RiderExports<Repository: TripRepository>: Sendable {
     public func export(riderID text: Substring?, head: HTTPRequest, logger: Logger) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         let riderID = try RiderTrips<Repository>.riderID(text)
-        let query = try QueryParameters(target: head.path ?? "")
-        try TripListParameters.rejectRepeated(["format"], in: query)
-        let format: AnalystFormat
-        switch query["format"] {
-        case "csv": format = .csv
-        case "ndjson": format = .ndjson
-        default: throw Problem.invalidParameter("format", "format must be csv or ndjson.")
-        }
+        let format = try AnalystFormat.exportFormat(QueryParameters(target: head.path ?? ""))
         let grant = try RiderTrips<Repository>.grantRead(riderID: riderID, caller: caller)
         let batches = exportTrips.execute(grant, after: nil)
         let slot = try exportLimits.slot(for: caller)

@@ -133,7 +133,8 @@ public func buildApplication(
             openAPIDocument: openAPIDocument, isReady: { health.isReady },
             webPages: try WebPages(openAPIDocument: openAPIDocument),
             isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
-            identityProvider: identityProvider, tracer: tracer, headSampler: tracing?.headSampler,
+            trustedForwarders: configuration.trustedForwarders, identityProvider: identityProvider, tracer: tracer,
+            headSampler: tracing?.headSampler,
             adjustmentPolicy: AdjustmentPolicy(tipWindowDays: lifecycle.tipWindowDays),
             changesRetentionDays: lifecycle.changesRetentionDays, tripRetention: lifecycle.tripRetention,
             recordingHorizon: lifecycle.recordingHorizon

@@ -55,6 +55,12 @@ extension ServiceConfiguration {
                 + "\(milliseconds(connections.idleTimeout)), body deadline \(milliseconds(connections.bodyDeadline))")
         lines.append(
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.entries.joined(separator: ", "))")
+        lines.append(
+            "trusted forwarders: "
+                + (trustedForwarders.isEmpty
+                    ? "none"
+                    : "\(trustedForwarders.addresses.entries.joined(separator: ", ")); client read from "
+                        + "\(trustedForwarders.field.headerName)"))
         lines.append("cors origins: \(cors.map { $0.origins.sorted().joined(separator: ", ") } ?? "none")")
         if let identityProvider {
             lines.append(

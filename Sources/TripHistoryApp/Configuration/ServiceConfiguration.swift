@@ -44,6 +44,8 @@ public struct ServiceConfiguration: Sendable {
     public var connections = ConnectionLimits()
     /// The proxies whose PROXY protocol headers name the client; none (the default) reads no header.
     public var trustedProxies = TrustedProxies()
+    /// The forwarders whose `X-Forwarded-For` or `Forwarded` names the client; none (the default) reads neither.
+    public var trustedForwarders = TrustedForwarders()
     /// The origins granted cross-origin access; nil (the default) allows none.
     public var cors: CORSPolicy? = nil
     /// The identity provider whose tokens are accepted too; nil (the default) accepts only the service's own.
@@ -91,6 +93,7 @@ public struct ServiceConfiguration: Sendable {
         rateLimits = try RateLimits.Configuration(settings: settings)
         connections = try ConnectionLimits(settings: settings)
         trustedProxies = try TrustedProxies(settings: settings)
+        trustedForwarders = try TrustedForwarders(settings: settings)
         cors = try CORSPolicy(settings: settings)
         identityProvider = try IdentityProviderSettings(settings: settings)
         analyst = try AnalystConfiguration(settings: settings)

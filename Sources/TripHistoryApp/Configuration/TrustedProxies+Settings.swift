@@ -9,7 +9,13 @@ extension TrustedProxies {
     /// The trusted proxies from `settings`; none when nothing is configured. Throws on an entry that is not an
     /// address or a range.
     init(settings: SettingsReader) throws {
-        guard let text = settings.string(.trustedProxies) else {
+        try self.init(settings: settings, setting: .trustedProxies)
+    }
+
+    /// The addresses and ranges `setting` lists, comma-separated; none when it is unset. Throws, naming the
+    /// setting, on an entry that is not an address or a range.
+    init(settings: SettingsReader, setting: Setting) throws {
+        guard let text = settings.string(setting) else {
             self.init()
             return
         }
@@ -18,7 +24,7 @@ extension TrustedProxies {
             try self.init(entries)
         } catch {
             throw ConfigurationError(
-                "\(Setting.trustedProxies) must list IP addresses or CIDR ranges such as 10.0.0.5 or "
+                "\(setting) must list IP addresses or CIDR ranges such as 10.0.0.5 or "
                     + "192.168.0.0/24; not '\(error.entry)'.")
         }
     }

@@ -59,6 +59,8 @@ extension Setting {
     public static let maxConnections = Setting("TRIP_HISTORY_MAX_CONNECTIONS")
     public static let maxConnectionsPerAddress = Setting("TRIP_HISTORY_MAX_CONNECTIONS_PER_ADDRESS")
     public static let trustedProxies = Setting("TRIP_HISTORY_TRUSTED_PROXIES")
+    public static let trustedForwarders = Setting("TRIP_HISTORY_TRUSTED_FORWARDERS")
+    public static let forwardedHeader = Setting("TRIP_HISTORY_FORWARDED_HEADER")
     public static let corsOrigins = Setting("TRIP_HISTORY_CORS_ORIGINS")
 
     // The identity provider.
@@ -95,9 +97,9 @@ extension Setting {
         statementTimeout, queryGrace, requireStandbyCopy, cache, cacheBytes, cacheTTL, cacheCoherence, metrics,
         metricsHost, metricsPort, rateLimits, rateLimitRider, rateLimitAnalyst, rateLimitService, rateLimitAnonymous,
         rateLimitBuckets, headTimeout, idleTimeout, bodyTimeout, bodyDeadline, writeTimeout, minWriteRate,
-        maxConnections, maxConnectionsPerAddress, trustedProxies, corsOrigins, jwksURL, jwksIssuer, jwksAudience,
-        jwksRoleClaim, jwksRiderClaim, logFormat, logLevel, analystMaxSpanDays, analystMaxExports,
-        analystMaxExportsPerAnalyst, analystMaxStatsPerAnalyst, riderMaxExports, exportTimeLimit,
+        maxConnections, maxConnectionsPerAddress, trustedProxies, trustedForwarders, forwardedHeader, corsOrigins,
+        jwksURL, jwksIssuer, jwksAudience, jwksRoleClaim, jwksRiderClaim, logFormat, logLevel, analystMaxSpanDays,
+        analystMaxExports, analystMaxExportsPerAnalyst, analystMaxStatsPerAnalyst, riderMaxExports, exportTimeLimit,
         analystStatementTimeout, tipWindowDays,
         changesRetentionDays, idempotencyRetentionHours, retentionMonths, recordingHorizonYears,
     ]

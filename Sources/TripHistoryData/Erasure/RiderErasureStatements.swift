@@ -48,16 +48,8 @@ struct EraseRiderTrips: PostgresPreparedStatement {
     static let sql = """
         WITH gone AS (
             DELETE FROM trips WHERE rider_id = $1 RETURNING id
-        ), \(TripStatements.partsDeletion(of: "gone")), ledger AS (
+        ), \(erasedEntries(of: "gone")), ledger AS (
             SELECT count(*) AS entries FROM ledger_rows
-        ), counted AS (
-            SELECT count(*) AS trips FROM gone
-        ), counter AS (
-            UPDATE rider_change_counters SET last_seq = last_seq + (SELECT trips FROM counted)
-            WHERE rider_id = $1 RETURNING last_seq - (SELECT trips FROM counted) AS before
-        ), feed AS (
-            INSERT INTO trip_changes (rider_id, seq, trip_id, change)
-            SELECT $1, counter.before + row_number() OVER (ORDER BY gone.id), gone.id, 'erased' FROM gone, counter
         )
         INSERT INTO rider_erasures (rider_id, trips, adjustments, requested_by)
         SELECT $1, counted.trips + $3::bigint, ledger.entries + $4::bigint, $2 FROM counted, ledger
@@ -81,6 +73,25 @@ struct EraseRiderTrips: PostgresPreparedStatement {
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RiderErasure {
         try RiderErasureRow.decode(rows, row: row, riderID: riderID, requestedBy: requestedBy)
     }
+}
+
+/// The CTEs that erase the trips `trips` (a CTE of rider `$1`'s trip ids) from the rider's feed's point of view:
+/// their receipts, ledgers and idempotency keys deleted (`ledger_rows` has a row per ledger entry), `counted`
+/// their number, and an `erased` entry each, numbered next in the rider's sequence (whose counter the caller
+/// holds locked).
+func erasedEntries(of trips: String) -> String {
+    """
+    \(TripStatements.partsDeletion(of: trips)), counted AS (
+        SELECT count(*) AS trips FROM \(trips)
+    ), counter AS (
+        UPDATE rider_change_counters SET last_seq = last_seq + (SELECT trips FROM counted)
+        WHERE rider_id = $1 RETURNING last_seq - (SELECT trips FROM counted) AS before
+    ), feed AS (
+        INSERT INTO trip_changes (rider_id, seq, trip_id, change)
+        SELECT $1, counter.before + row_number() OVER (ORDER BY \(trips).id), \(trips).id, 'erased'
+        FROM \(trips), counter
+    )
+    """
 }
 
 /// Trips and ledger entries an erasure removed.
@@ -130,16 +141,7 @@ struct EraseRiderRetiredTrips: PostgresStatement {
                 ), gone AS (
                     SELECT id FROM removed
                     WHERE id > (SELECT coalesce(max(reported_through), 0) FROM trip_retirements WHERE year = \(year))
-                ), \(TripStatements.partsDeletion(of: "gone")), counted AS (
-                    SELECT count(*) AS trips FROM gone
-                ), counter AS (
-                    UPDATE rider_change_counters SET last_seq = last_seq + (SELECT trips FROM counted)
-                    WHERE rider_id = $1 RETURNING last_seq - (SELECT trips FROM counted) AS before
-                ), feed AS (
-                    INSERT INTO trip_changes (rider_id, seq, trip_id, change)
-                    SELECT $1, counter.before + row_number() OVER (ORDER BY gone.id), gone.id, 'erased'
-                    FROM gone, counter
-                )
+                ), \(erasedEntries(of: "gone"))
                 SELECT counted.trips, (SELECT count(*) FROM ledger_rows) FROM counted
                 """,
             resultFormat: .text)

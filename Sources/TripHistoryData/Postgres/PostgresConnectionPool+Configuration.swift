@@ -28,12 +28,15 @@ extension PostgresConnectionPool {
         /// before it cancels it and drops the connection (`PostgresConnection.queryTimeout`), for a server
         /// that stopped answering without closing the socket.
         public var queryGrace: Duration
+        /// How long a connection may stay idle (back in the pool and not lent again) before the pool's `run()`
+        /// closes it; nil keeps idle connections open until shutdown.
+        public var idleTimeout: Duration?
 
         public init(
             connectionString: String, size: Int = 8, acquireTimeout: Duration = .seconds(2),
             statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3),
             pipelinedConnections: Int = 2, maximumPipelineBatch: Int = 16, maximumWaiters: Int = 64,
-            maximumQueuedReads: Int = 1024, queryGrace: Duration = .seconds(1)
+            maximumQueuedReads: Int = 1024, queryGrace: Duration = .seconds(1), idleTimeout: Duration? = nil
         ) {
             self.connectionString = connectionString
             self.size = max(size, 1)
@@ -45,6 +48,7 @@ extension PostgresConnectionPool {
             self.maximumPipelineBatch = max(maximumPipelineBatch, 1)
             self.maximumQueuedReads = max(maximumQueuedReads, 1)
             self.queryGrace = max(queryGrace, .zero)
+            self.idleTimeout = idleTimeout.map { max($0, .zero) }
         }
 
         /// The client's query timeout for statements that run under `statementTimeout` rather than the

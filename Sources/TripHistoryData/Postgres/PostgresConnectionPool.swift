@@ -15,16 +15,29 @@ public import Tracing
 /// `PostgresPoolError.overloaded`, so under overload callers get a quick 503 instead of a queue that only
 /// grows. Each purpose (writes, analyst queries) gets a pool of its own, so one cannot starve another. A
 /// connection that broke (server restart, network) is dropped and a new one opened on a later acquire, so the
-/// pool recovers from a PostgreSQL restart by itself. Run it as a `Service`, or call `shutdown()` when done.
-/// Its queues are measured under the pool's name (`PostgresPoolMetrics`).
+/// pool recovers from a PostgreSQL restart by itself. Its queues are measured under the pool's name
+/// (`PostgresPoolMetrics`).
+///
+/// Run it as a `Service`: `run()` keeps its time (acquire timeouts, the waiting gauges, idle connections'
+/// expiry), and a pool that is not run never times out a waiter. `shutdown()` ends it, at the application's
+/// graceful shutdown or when called.
+///
+/// Its bookkeeping is a `PostgresPoolStateMachine` under one lock: each event (an acquire, a connection back or
+/// lost, a tick, a cancellation, the shutdown) is one call to it, and the pool only performs the action that
+/// comes back (resumes a caller, counts in the metrics, closes connections).
 public final class PostgresConnectionPool: Service, Sendable {
+    /// A caller waiting for a connection: resumed with one, with nil (the right to open one) or with an error.
+    private typealias Waiter = CheckedContinuation<PostgresConnection?, any Error>
+    /// The pool's bookkeeping, kept under `state`'s lock.
+    private typealias StateMachine = PostgresPoolStateMachine<PostgresConnection, Waiter>
+
     public let configuration: Configuration
     private let threadPool: NIOThreadPool
-    private let state = NIOLockedValueBox(State())
+    private let state: NIOLockedValueBox<StateMachine>
     private let logger: Logger
-    /// Fails waiters whose acquire timeout has passed. One task for the pool rather than a timer per
-    /// waiter: under saturation nearly every request waits, and a task plus a timer each cost measurably.
-    private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// How often `run()` ticks: waiters are failed at most this late. One timer for the pool rather than one
+    /// per waiter, since under saturation nearly every request waits.
+    private let tickInterval: Duration
     /// Nil for a pool configured with no pipelined connections, which starts no pipeline thread.
     private let pipelinedReads: PostgresPipelinedReads?
     private let metrics: PostgresPoolMetrics
@@ -32,7 +45,8 @@ public final class PostgresConnectionPool: Service, Sendable {
     private let name: String
     private let tracer: (any Tracer)?
 
-    /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`.
+    /// Creates the pool and starts its threads; no connection is opened until the first `withConnection`, and
+    /// nothing times out until `run()`.
     /// Records its queues into `metricsFactory` labelled `pool: name`. With `tracer`, each statement run for
     /// a traced request, and each wait for a connection, becomes a span under that request's; nil (tracing
     /// off) costs nothing.
@@ -47,6 +61,12 @@ public final class PostgresConnectionPool: Service, Sendable {
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.size)
         threadPool.start()
+        self.state = NIOLockedValueBox(
+            StateMachine(
+                size: configuration.size, maximumWaiters: configuration.maximumWaiters,
+                acquireTimeout: configuration.acquireTimeout, idleTimeout: configuration.idleTimeout, now: .now))
+        // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
+        self.tickInterval = min(configuration.acquireTimeout / 10, .milliseconds(50))
         self.metrics = PostgresPoolMetrics(pool: name, queue: "connections", factory: metricsFactory)
         let statementTimers = PostgresStatementTimers(pool: name, factory: metricsFactory, tracer: tracer)
         self.statementTimers = statementTimers
@@ -57,22 +77,9 @@ public final class PostgresConnectionPool: Service, Sendable {
                 configuration: configuration,
                 metrics: PostgresPoolMetrics(pool: name, queue: "pipelined", factory: metricsFactory),
                 timers: statementTimers, logger: logger)
-        // Waiters are failed at most a tenth of the timeout (and never more than 50 ms) late.
-        let interval = min(configuration.acquireTimeout / 10, .milliseconds(50))
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard let self else { return }
-                self.expireWaiters(now: .now)
-                self.pipelinedReads?.expire(now: .now)
-                self.metrics.waiting.record(self.waiting)
-            }
-        }
-        sweeper.withLockedValue { $0 = task }
     }
 
     deinit {
-        sweeper.withLockedValue { $0?.cancel() }
         pipelinedReads?.stop()
         // A started NIOThreadPool must be stopped before it is released.
         if !state.withLockedValue(\.isShutdown) {
@@ -170,44 +177,40 @@ public final class PostgresConnectionPool: Service, Sendable {
         }
     }
 
-    /// Waits for the application's graceful shutdown, then closes every connection and stops the threads.
+    /// Ticks every `tickInterval` until the application's graceful shutdown (or until `shutdown()` was called),
+    /// then shuts the pool down. Each tick fails the callers and the pipelined reads that waited past the
+    /// acquire timeout, samples the waiting gauges and closes connections idle longer than `idleTimeout`.
     public func run() async throws {
-        try? await gracefulShutdown()
+        await cancelWhenGracefulShutdown { [self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: tickInterval)
+                guard await tick(now: .now) else { return }
+            }
+        }
         await shutdown()
     }
 
     /// Fails every waiter, closes idle connections and stops the threads once running work has finished.
-    /// Later calls to `withConnection` throw `PostgresPoolError.shutdown`. Safe to call more than once.
+    /// Later calls to `withConnection` throw `PostgresPoolError.shutdown`; connections still lent are closed
+    /// as they come back. Safe to call more than once.
     public func shutdown() async {
-        let taken: (waiters: [Waiter], idle: [PostgresConnection])? = state.withLockedValue { state in
-            guard !state.isShutdown else { return nil }
-            state.isShutdown = true
-            let taken = (state.waiters, state.idle)
-            state.open -= state.idle.count
-            state.waiters = []
-            state.idle = []
-            return taken
-        }
-        guard let taken else { return }
-        sweeper.withLockedValue { $0?.cancel() }
+        guard case .shutDown(let waiters, let idle) = state.withLockedValue({ $0.shutdown() }) else { return }
         await pipelinedReads?.shutdown()
-        for waiter in taken.waiters {
-            waiter.continuation.resume(throwing: PostgresPoolError.shutdown)
+        for waiter in waiters {
+            waiter.resume(throwing: PostgresPoolError.shutdown)
         }
-        let idle = taken.idle
-        // Closing sends a goodbye to the server, so it runs on the pool's threads like any libpq call.
-        _ = try? await threadPool.runIfActive { withExtendedLifetime(idle) {} }
+        await close(idle)
         try? await threadPool.shutdownGracefully()
     }
 
     /// Connections currently open or being opened, and those idle; for tests and metrics.
     public var counts: (open: Int, idle: Int) {
-        state.withLockedValue { ($0.open, $0.idle.count) }
+        state.withLockedValue { ($0.open, $0.idleCount) }
     }
 
     /// Callers waiting for a lent connection; for tests and metrics.
     public var waiting: Int {
-        state.withLockedValue(\.waiters.count)
+        state.withLockedValue(\.waiting)
     }
 
     private static func reusable<T>(
@@ -224,56 +227,34 @@ public final class PostgresConnectionPool: Service, Sendable {
 
     /// An existing connection, or nil for the right to open a new one.
     private func acquire() async throws -> PostgresConnection? {
-        let fastPath: Result<PostgresConnection?, PostgresPoolError>? = state.withLockedValue { state in
-            if state.isShutdown { return .failure(.shutdown) }
-            if let connection = state.idle.popLast() { return .success(connection) }
-            if state.open < configuration.size {
-                state.open += 1
-                return .success(nil)
-            }
-            return nil
+        switch state.withLockedValue({ $0.acquire() }) {
+        case .lend(let connection): return connection
+        case .open: return nil
+        case .wait(let id): return try await wait(id)
+        case .fail(let error): throw error
         }
-        if let fastPath { return try fastPath.get() }
-        return try await wait()
     }
 
-    private func wait() async throws -> PostgresConnection? {
-        let id = state.withLockedValue { state in
-            state.nextWaiterID += 1
-            return state.nextWaiterID
-        }
+    private func wait(_ id: StateMachine.WaiterID) async throws -> PostgresConnection? {
         let start = ContinuousClock.now
-        let deadline = start.advanced(by: configuration.acquireTimeout)
         let connection = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
-                let immediate: Result<PostgresConnection?, any Error>? = state.withLockedValue { state in
-                    if state.isShutdown { return .failure(PostgresPoolError.shutdown) }
-                    // The cancellation flag is set before the handler runs, so checking it under the lock
-                    // closes the window in which the handler could miss a waiter not yet registered.
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    if let connection = state.idle.popLast() { return .success(connection) }
-                    if state.open < configuration.size {
-                        state.open += 1
-                        return .success(nil)
-                    }
-                    if state.waiters.count >= configuration.maximumWaiters {
-                        return .failure(PostgresPoolError.overloaded)
-                    }
-                    state.waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
-                    return nil
+            try await withCheckedThrowingContinuation { (continuation: Waiter) in
+                // The cancellation flag is set before the handler runs, so reading it under the lock closes the
+                // window in which the handler could miss a waiter not yet queued.
+                let action = state.withLockedValue { state in
+                    state.wait(continuation, id: id, now: start, isCancelled: Task.isCancelled)
                 }
-                guard let immediate else {
-                    metrics.waits.increment()
-                    return
+                switch action {
+                case .queued: metrics.waits.increment()
+                case .lend(let connection, let waiter): waiter.resume(returning: connection)
+                case .open(let waiter): waiter.resume(returning: nil)
+                case .fail(let waiter, let failure): fail(waiter, failure)
                 }
-                if case .failure(let error) = immediate, error as? PostgresPoolError == .overloaded {
-                    metrics.shedFull.increment()
-                }
-                continuation.resume(with: immediate)
             }
         } onCancel: {
-            removeWaiter(id, error: CancellationError())
+            if case .fail(let waiter, let failure) = state.withLockedValue({ $0.cancelWaiter(id) }) {
+                fail(waiter, failure)
+            }
         }
         let waited = ContinuousClock.now - start
         metrics.wait.record(duration: waited)
@@ -285,65 +266,47 @@ public final class PostgresConnectionPool: Service, Sendable {
         return connection
     }
 
-    /// Fails, with `acquireTimeout`, every waiter whose deadline has passed.
-    private func expireWaiters(now: ContinuousClock.Instant) {
-        // Waiters queue in arrival order with the same timeout, so the expired ones are a prefix.
-        let expired: [Waiter] = state.withLockedValue { state in
-            let count = state.waiters.prefix { $0.deadline <= now }.count
-            guard count > 0 else { return [] }
-            defer { state.waiters.removeFirst(count) }
-            return Array(state.waiters.prefix(count))
-        }
-        if !expired.isEmpty { metrics.shedTimeout.increment(by: expired.count) }
-        for waiter in expired {
-            waiter.continuation.resume(throwing: PostgresPoolError.acquireTimeout)
-        }
-    }
-
-    private func removeWaiter(_ id: Int, error: any Error) {
-        let waiter: Waiter? = state.withLockedValue { state in
-            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.waiters.remove(at: index)
-        }
-        waiter?.continuation.resume(throwing: error)
-    }
-
     /// Returns a connection (or, with nil, the slot of one that broke or never opened) to the next waiter or
     /// the idle list.
     private func release(_ connection: PostgresConnection?) {
-        let handOff: (Waiter, PostgresConnection?)? = state.withLockedValue { state in
-            if state.isShutdown {
-                state.open -= 1
-                return nil
-            }
-            if !state.waiters.isEmpty {
-                return (state.waiters.removeFirst(), connection)
-            }
-            if let connection {
-                state.idle.append(connection)
-            } else {
-                state.open -= 1
-            }
-            return nil
+        let action = state.withLockedValue { state in
+            if let connection { return state.connectionReturned(connection) }
+            return state.connectionLost()
         }
-        if let (waiter, connection) = handOff {
-            waiter.continuation.resume(returning: connection)
+        switch action {
+        case .none: break
+        case .lend(let connection, let waiter): waiter.resume(returning: connection)
+        case .open(let waiter): waiter.resume(returning: nil)
+        // The threads may be stopping, so the connection closes here, as its last reference goes.
+        case .close: break
         }
     }
 
-    private struct State {
-        var idle: [PostgresConnection] = []
-        /// Connections counted against the size: idle, lent, or being opened.
-        var open = 0
-        var waiters: [Waiter] = []
-        var nextWaiterID = 0
-        var isShutdown = false
+    /// One tick of `run()`; false once the pool is shut down.
+    private func tick(now: ContinuousClock.Instant) async -> Bool {
+        guard let action = state.withLockedValue({ $0.tick(now: now) }) else { return false }
+        for waiter in action.timedOut {
+            fail(waiter, .timedOut)
+        }
+        pipelinedReads?.expire(now: now)
+        metrics.waiting.record(action.waiting)
+        if !action.expired.isEmpty { await close(action.expired) }
+        return true
     }
 
-    private struct Waiter {
-        let id: Int
-        let deadline: ContinuousClock.Instant
-        let continuation: CheckedContinuation<PostgresConnection?, any Error>
+    private func fail(_ waiter: Waiter, _ failure: StateMachine.Failure) {
+        switch failure {
+        case .shed: metrics.shedFull.increment()
+        case .timedOut: metrics.shedTimeout.increment()
+        case .shutdown, .cancelled: break
+        }
+        waiter.resume(throwing: failure.error)
+    }
+
+    /// Closes `connections`, which the pool no longer counts.
+    private func close(_ connections: [PostgresConnection]) async {
+        // Closing sends a goodbye to the server, so it runs on the pool's threads like any libpq call.
+        _ = try? await threadPool.runIfActive { withExtendedLifetime(connections) {} }
     }
 
     private struct Outcome<T: Sendable>: Sendable {

@@ -17,8 +17,8 @@ import Tracing
 /// is awaited no longer than the connections' query timeout, `Configuration.queryGrace` past the statement
 /// timeout); a read that was sent on a connection that broke fails with its error (the callers answer 503)
 /// and is not retried. A read still waiting `acquireTimeout` after it arrived fails with
-/// `PostgresPoolError.acquireTimeout` (the pool's sweeper calls `expire(now:)`, so this holds while every
-/// thread is busy with a batch), as a wait for a lent connection does; and with more than
+/// `PostgresPoolError.acquireTimeout` (each tick of the pool's `run()` calls `expire(now:)`, so this holds
+/// while every thread is busy with a batch), as a wait for a lent connection does; and with more than
 /// `maximumQueuedReads` waiting, a new read fails at once with `PostgresPoolError.readQueueFull`: under
 /// overload or while PostgreSQL does not answer, callers get a quick 503 rather than an ever longer queue.
 final class PostgresPipelinedReads: @unchecked Sendable {
@@ -73,7 +73,7 @@ final class PostgresPipelinedReads: @unchecked Sendable {
     }
 
     /// Queues `query`, whose outcome goes to `complete` (called once, on a connection's thread, or on the
-    /// caller's or sweeper's when it fails without being sent); fails it at once with
+    /// caller's or the pool's timer's when it fails without being sent); fails it at once with
     /// `PostgresPoolError.shutdown` once `shutdown()` was called, and with `readQueueFull` when the queue is.
     /// With `requiredReplay`, the read fails with `ReplicaBehind` unless the connection that would serve it is
     /// on a standby that has replayed at least that position.

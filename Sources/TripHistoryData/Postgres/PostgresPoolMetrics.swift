@@ -3,7 +3,7 @@ import Metrics
 /// What one queue of a pool records, labelled with the pool's name and the queue: `connections` (callers
 /// waiting for a lent connection) or `pipelined` (single-statement reads waiting for a pipelined connection).
 ///
-/// - `trip_history_db_pool_waiting{pool, queue}`: callers waiting now, sampled by the pool's sweeper;
+/// - `trip_history_db_pool_waiting{pool, queue}`: callers waiting now, sampled on each tick of the pool's `run()`;
 /// - `trip_history_db_pool_waits_total{pool, queue}`: callers that found every connection busy and waited
 ///   (the `connections` queue; every pipelined read queues, so that one counts none);
 /// - `trip_history_db_pool_wait_seconds{pool, queue}`: how long callers waited before they got a connection

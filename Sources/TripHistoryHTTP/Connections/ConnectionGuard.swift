@@ -7,7 +7,9 @@ import TripHistoryAPI
 /// trusted proxy's connection): admits the connection under the cap, runs the connection's timer, and
 /// reports the bytes that arrive and whether the client reads to the connection's `ConnectionStateMachine`,
 /// then performs what it decides. A connection is admitted under its `ClientAddress` when it opens, or, from
-/// a trusted proxy, once the PROXY header has named the client.
+/// a trusted proxy, once the PROXY header has named the client. A connection whose client is a trusted
+/// forwarder counts in the global cap only: it carries the requests of many clients, which it names per
+/// request, after admission (`ForwardedClientMiddleware`).
 ///
 /// The timer ticks at a quarter of the shortest timeout (`ConnectionLimits.tick`). Refusals the machine raises
 /// (`503` at the cap, `408` for a slow head, `414` for a request line over the target limit, before the decoder
@@ -22,6 +24,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private let client: ClientAddress
     /// Whether admission waits for `ProxyProtocolHandler.HeaderRead`, the client not being known before.
     private let awaitsProxyHeader: Bool
+    /// The trusted forwarders, whose connections the per-address cap leaves out.
+    private let forwarders: TrustedProxies
     private let logger: Logger
     private let tick: TimeAmount
     private var timer: Scheduled<Void>?
@@ -31,12 +35,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     init(
         limits: ConnectionLimits, connections: OpenConnections, client: ClientAddress, awaitsProxyHeader: Bool,
-        state: SharedConnectionState, logger: Logger
+        forwarders: TrustedProxies, state: SharedConnectionState, logger: Logger
     ) {
         self.state = state
         self.connections = connections
         self.client = client
         self.awaitsProxyHeader = awaitsProxyHeader
+        self.forwarders = forwarders
         self.logger = logger
         tick = limits.tick
     }
@@ -96,7 +101,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Counts the connection in under its client's address, or refuses it when a cap is reached.
     private func admit(context: ChannelHandlerContext) {
         guard admitted == nil, !state.machine.isRefusing else { return }
-        if let key = connections.admit(from: client.address) {
+        let address = client.address
+        if let key = connections.admit(from: address, perAddressCap: !forwarders.contains(address)) {
             admitted = key
         } else if let refusal = state.machine.capReached() {
             logger.debug("Connection refused: the server, or the client's address, is at its connection cap.")

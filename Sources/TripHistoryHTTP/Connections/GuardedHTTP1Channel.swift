@@ -29,6 +29,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let limits: ConnectionLimits
     let connections: OpenConnections
     let trustedProxies: TrustedProxies
+    let trustedForwarders: TrustedForwarders
     let metrics: RequestMetrics
     let answer: @Sendable (HTTPRequest) -> EarlyRead?
     let cors: CORSPolicy?
@@ -49,7 +50,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             try operations.addHandler(
                 ConnectionGuard(
                     limits: limits, connections: connections, client: client, awaitsProxyHeader: fromProxy,
-                    state: state, logger: self.logger))
+                    forwarders: trustedForwarders.addresses, state: state, logger: self.logger))
             // The decoder's limits are the header limits; the request target counts towards its total, so the
             // target's own limit is added to it.
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
@@ -81,13 +82,15 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the connection guards enforcing `limits` on every connection (see `ConnectionGuard`,
-    /// `RequestGuard`), the PROXY protocol header read first on connections from `trustedProxies` (see
-    /// `ProxyProtocolHandler`; none by default), and the early-read handler answering what `answer` says it may before the framework
+    /// `RequestGuard`; a connection from one of `trustedForwarders` counts in the global cap only), the PROXY
+    /// protocol header read first on connections from `trustedProxies` (see `ProxyProtocolHandler`; none by
+    /// default), and the early-read handler answering what `answer` says it may before the framework
     /// (nil for every request passes them all on), counting in `metrics` like the router and adding the CORS
     /// fields of `cors` as the router does, tracing its requests with `tracing` when given, and charging each
     /// caller's read to `rateLimits` when given (the router's `RateLimitMiddleware` should share that gate).
     public static func guardedHTTP1(
-        limits: ConnectionLimits, trustedProxies: TrustedProxies = TrustedProxies(), logger: Logger,
+        limits: ConnectionLimits, trustedProxies: TrustedProxies = TrustedProxies(),
+        trustedForwarders: TrustedForwarders = TrustedForwarders(), logger: Logger,
         metrics: RequestMetrics, cors: CORSPolicy? = nil, tracing: RequestTracing? = nil,
         rateLimits: RateLimitGate? = nil, answer: @escaping @Sendable (HTTPRequest) -> EarlyRead?
     ) -> HTTPServerBuilder {
@@ -96,7 +99,7 @@ extension HTTPServerBuilder {
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
                 responder: responder, limits: limits, connections: connections, trustedProxies: trustedProxies,
-                metrics: metrics, answer: answer,
+                trustedForwarders: trustedForwarders, metrics: metrics, answer: answer,
                 cors: cors, tracing: tracing, rateLimits: rateLimits, logger: logger)
         }
     }

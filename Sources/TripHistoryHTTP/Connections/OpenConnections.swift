@@ -21,12 +21,12 @@ public final class OpenConnections: Sendable {
     }
 
     /// Counts a new connection from `address` in and returns its key for `release`, or returns nil without
-    /// counting it when all connections, or all of that address's, are taken.
-    func admit(from address: SocketAddress?) -> RateLimitKey? {
+    /// counting it when all connections, or, with `perAddressCap`, all of that address's, are taken.
+    func admit(from address: SocketAddress?, perAddressCap: Bool = true) -> RateLimitKey? {
         let key = RateLimitKey(address: address)
         return state.withLock { state in
             let fromAddress = state.byAddress[key, default: 0]
-            guard state.open < capacity, fromAddress < perAddress else { return nil }
+            guard state.open < capacity, !perAddressCap || fromAddress < perAddress else { return nil }
             state.open += 1
             state.byAddress[key] = fromAddress + 1
             return key

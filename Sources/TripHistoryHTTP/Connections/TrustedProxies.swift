@@ -1,8 +1,10 @@
 public import NIOCore
 
-/// The addresses of the proxies whose connections start with a PROXY protocol header naming the client
-/// (`ProxyProtocolHandler`): single addresses and CIDR ranges, IPv4 and IPv6. Empty (the default) trusts
-/// none, so every connection's client is its peer and a PROXY header is just a malformed request.
+/// The addresses of trusted proxies: single addresses and CIDR ranges, IPv4 and IPv6. Two lists of them are
+/// configured apart: the proxies whose connections start with a PROXY protocol header naming the client
+/// (`ProxyProtocolHandler`), and the forwarders whose `X-Forwarded-For` or `Forwarded` names it
+/// (`TrustedForwarders`). Empty (the default) trusts none, so every connection's client is its peer and a PROXY
+/// header is just a malformed request.
 public struct TrustedProxies: Sendable, Equatable {
     /// An address range: the first `prefixLength` bits of `bytes` (4 bytes for IPv4, 16 for IPv6).
     struct Range: Sendable, Equatable {

@@ -13,6 +13,7 @@ public enum APIOperation: String, CaseIterable, Sendable {
     case getTripReceipt
     case recordAdjustment
     case listTrips
+    case exportTrips
     case recordTrip
     case listTripChanges
     case tripStats
@@ -26,7 +27,7 @@ public enum APIOperation: String, CaseIterable, Sendable {
         case .eraseRider: .delete
         case .recordAdjustment, .recordTrip: .post
         case .listRiderTrips, .listRiderTripChanges, .exportRiderTrips, .getRiderTrip, .getTripReceipt, .listTrips,
-            .listTripChanges, .tripStats, .health, .readiness, .openAPIDocument:
+            .exportTrips, .listTripChanges, .tripStats, .health, .readiness, .openAPIDocument:
             .get
         }
     }
@@ -42,6 +43,7 @@ public enum APIOperation: String, CaseIterable, Sendable {
         case .getTripReceipt: "/v1/riders/{rider_id}/trips/{trip_id}/receipt"
         case .recordAdjustment: "/v1/riders/{rider_id}/trips/{trip_id}/adjustments"
         case .listTrips, .recordTrip: "/v1/trips"
+        case .exportTrips: "/v1/trips/export"
         case .listTripChanges: "/v1/trips/changes"
         case .tripStats: "/v1/trips/stats"
         case .health: "/healthz"

@@ -84,6 +84,10 @@ struct APIRoutes<Repository: TripRepository, AnalystRepository: AnalystTripRepos
             return { request, context in
                 Response(try await analystTrips.list(head: request.head, logger: context.logger))
             }
+        case .exportTrips:
+            return { request, context in
+                Response(try await analystTrips.export(head: request.head, logger: context.logger))
+            }
         case .tripStats:
             return { request, _ in Response(try await analystTrips.stats(head: request.head)) }
         case .listTripChanges:

@@ -234,6 +234,22 @@ struct ServeFlags: ParsableArguments {
     var trustedProxies: String?
 
     @Option(
+        name: Setting.trustedForwarders.names,
+        help: Setting.trustedForwarders.help(
+            "Comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For or Forwarded names "
+                + "the client.", else: "none")
+    )
+    var trustedForwarders: String?
+
+    @Option(
+        name: Setting.forwardedHeader.names,
+        help: Setting.forwardedHeader.help(
+            "The field trusted forwarders write the client in, x-forwarded-for or forwarded.",
+            else: "x-forwarded-for")
+    )
+    var forwardedHeader: String?
+
+    @Option(
         name: Setting.corsOrigins.names,
         help: Setting.corsOrigins.help(
             "Comma-separated origins granted cross-origin access (e.g. https://app.example.com).", else: "none")
@@ -393,6 +409,8 @@ struct ServeFlags: ParsableArguments {
         given.add(.maxConnections, maxConnections)
         given.add(.maxConnectionsPerAddress, maxConnectionsPerAddress)
         given.add(.trustedProxies, trustedProxies)
+        given.add(.trustedForwarders, trustedForwarders)
+        given.add(.forwardedHeader, forwardedHeader)
         given.add(.corsOrigins, corsOrigins)
         given.add(.jwksURL, jwksURL)
         given.add(.jwksIssuer, jwksIssuer)

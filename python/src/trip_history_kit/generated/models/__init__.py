@@ -53,6 +53,25 @@ from .export_rider_trips_response_503 import ExportRiderTripsResponse503
 from .export_rider_trips_response_503_code_type_0 import (
     ExportRiderTripsResponse503CodeType0,
 )
+from .export_trips_format import ExportTripsFormat
+from .export_trips_response_400 import ExportTripsResponse400
+from .export_trips_response_400_code_type_0 import ExportTripsResponse400CodeType0
+from .export_trips_response_401 import ExportTripsResponse401
+from .export_trips_response_401_code_type_0 import ExportTripsResponse401CodeType0
+from .export_trips_response_403 import ExportTripsResponse403
+from .export_trips_response_403_code_type_0 import ExportTripsResponse403CodeType0
+from .export_trips_response_414 import ExportTripsResponse414
+from .export_trips_response_414_code_type_0 import ExportTripsResponse414CodeType0
+from .export_trips_response_422 import ExportTripsResponse422
+from .export_trips_response_422_code_type_0 import ExportTripsResponse422CodeType0
+from .export_trips_response_429 import ExportTripsResponse429
+from .export_trips_response_429_code_type_0 import ExportTripsResponse429CodeType0
+from .export_trips_response_431 import ExportTripsResponse431
+from .export_trips_response_431_code_type_0 import ExportTripsResponse431CodeType0
+from .export_trips_response_500 import ExportTripsResponse500
+from .export_trips_response_500_code_type_0 import ExportTripsResponse500CodeType0
+from .export_trips_response_503 import ExportTripsResponse503
+from .export_trips_response_503_code_type_0 import ExportTripsResponse503CodeType0
 from .fare import Fare
 from .fare_line import FareLine
 from .fare_line_kind import FareLineKind
@@ -428,6 +447,25 @@ __all__ = (
     "ExportRiderTripsResponse500CodeType0",
     "ExportRiderTripsResponse503",
     "ExportRiderTripsResponse503CodeType0",
+    "ExportTripsFormat",
+    "ExportTripsResponse400",
+    "ExportTripsResponse400CodeType0",
+    "ExportTripsResponse401",
+    "ExportTripsResponse401CodeType0",
+    "ExportTripsResponse403",
+    "ExportTripsResponse403CodeType0",
+    "ExportTripsResponse414",
+    "ExportTripsResponse414CodeType0",
+    "ExportTripsResponse422",
+    "ExportTripsResponse422CodeType0",
+    "ExportTripsResponse429",
+    "ExportTripsResponse429CodeType0",
+    "ExportTripsResponse431",
+    "ExportTripsResponse431CodeType0",
+    "ExportTripsResponse500",
+    "ExportTripsResponse500CodeType0",
+    "ExportTripsResponse503",
+    "ExportTripsResponse503CodeType0",
     "Fare",
     "FareLine",
     "FareLineKind",

@@ -1,0 +1,336 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # SHARDS_* are settings and results for the scripts that source this file.
+# Riders' trips sharded by rider on PL/Proxy, on loopback (issue 44): L logical partitions (a power of two),
+# each its own database trip_history_pNNN, placed round-robin on N physical shard servers, and one proxy
+# PostgreSQL whose database trip_history holds the PL/Proxy cluster `trips` and its functions. Used by
+# scripts/cluster (up --shards N) and scripts/test-shards. Source it after scripts/lib/common.sh,
+# scripts/lib/postgres.sh and scripts/lib/cluster.sh; it runs nothing by itself.
+#
+#   shards_ensure_packages                   apt-get installs PL/Proxy (postgresql-15-plproxy) if missing
+#   shards_init DIR PORT_BASE SHARDS PARTITIONS [--formations] [--ephemeral]
+#                                            where the topology lives and which ports it takes: the proxy on
+#                                            PORT_BASE, shard S (from 0) on PORT_BASE+10*(S+1), or with
+#                                            --formations its monitor there and its two nodes on the next two
+#   shards_load DIR                          the settings of the topology created in DIR (status 1 if none)
+#   shards_up BIN                            starts the shard servers (or formations) and the proxy, creates
+#                                            each partition database on its shard, migrates it with `BIN migrate`,
+#                                            installs scripts/shards/partition.sql in it and scripts/shards/proxy.sql
+#                                            with the cluster's definition in the proxy; again on a later call
+#   shards_down [--immediate]                stops the proxy and every shard (the data stays); --immediate
+#                                            stops formations' nodes without a checkpoint, for throwaway ones
+#   shards_status                            the proxy, the shards and their partitions, answering or not
+#   shards_partition_db P / shards_shard_of P
+#                                            partition P's database name / the shard that holds it
+#   shards_partition_conninfo P              P's libpq connection string as the proxy's cluster has it
+#   shards_partition_uri P / shards_proxy_uri
+#                                            URIs for trip-history and psql: a partition's database, the proxy's
+#   shards_psql URI ARGS...                  psql -X -q -A -t on URI, stopping at the first error
+#
+# Placement: rider r is on partition hashint8(r) & (L - 1), PL/Proxy's `RUN ON hashint8(rider_id)`; Swift's
+# RiderPlacement and the proxy's trip_history_partition(rider_id) are the same rule. Partition P is on shard
+# P mod N, so growing means moving whole partition databases and changing their connection strings.
+# Everything runs as the `postgres` user when started as root (PostgreSQL refuses root).
+
+_SHARDS_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SHARDS_SQL_DIR=$(cd "$_SHARDS_LIB_DIR/.." && pwd)/shards
+
+SHARDS_DIR=""
+SHARDS_PORT_BASE=""
+SHARDS_COUNT=""
+SHARDS_PARTITIONS=""
+SHARDS_FORMATIONS=0
+SHARDS_EPHEMERAL=0
+# The proxy's database, the one the service will connect to, and the PL/Proxy cluster's name.
+SHARDS_PROXY_DB=trip_history
+SHARDS_CLUSTER=trips
+
+shards_ensure_packages() {
+    local bin share version
+    bin=$(pg_bin_dir) || return 1
+    if [[ -x $bin/pg_config ]]; then
+        share=$("$bin/pg_config" --sharedir) || return 1
+        version=$("$bin/pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+    else
+        version=$(basename "$(dirname "$bin")")
+        share=/usr/share/postgresql/$version
+    fi
+    [[ -f $share/extension/plproxy.control ]] && return 0
+    if ! command -v apt-get >/dev/null 2>&1; then
+        th_warn "PL/Proxy is missing: install it for PostgreSQL $version (https://plproxy.github.io) and run this again"
+        return 1
+    fi
+    local sudo=()
+    if ((EUID != 0)); then sudo=(sudo -n); fi
+    th_log "installing postgresql-$version-plproxy with apt-get"
+    ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive apt-get -qq update >/dev/null || return 1
+    ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive \
+        apt-get -qq install -y --no-install-recommends "postgresql-$version-plproxy" >/dev/null || return 1
+    if [[ ! -f $share/extension/plproxy.control ]]; then
+        th_warn "PL/Proxy is still missing from $share/extension"
+        return 1
+    fi
+}
+
+# Status 0 when N is a power of two from 1 to 65536 (RiderPlacement.maximumPartitions).
+_shards_power_of_two() { [[ $1 =~ ^[0-9]+$ ]] && (($1 >= 1 && $1 <= 65536 && ($1 & ($1 - 1)) == 0)); }
+
+shards_init() {
+    local dir=${1:?shards_init DIR PORT_BASE SHARDS PARTITIONS [--formations] [--ephemeral]}
+    local port_base=${2:?shards_init DIR PORT_BASE SHARDS PARTITIONS} shards=${3:?} partitions=${4:?}
+    local formations=0 ephemeral=0 arg
+    shift 4
+    for arg in "$@"; do
+        case $arg in
+            --formations) formations=1 ;;
+            --ephemeral) ephemeral=1 ;;
+            *) th_die "shards_init: unknown option $arg" ;;
+        esac
+    done
+    _shards_power_of_two "$partitions" || th_die "the number of partitions must be a power of two (1 to 65536): $partitions"
+    if ! [[ $shards =~ ^[0-9]+$ ]] || ((shards < 1 || shards > partitions)); then
+        th_die "the number of shards must be from 1 to the number of partitions ($partitions): $shards"
+    fi
+    if ! [[ $port_base =~ ^[0-9]+$ ]] || ((port_base < 1024 || port_base + 10 * shards + 2 > 65535)); then
+        th_die "invalid port base $port_base for $shards shards"
+    fi
+    if shards_load "$dir"; then
+        local had="$SHARDS_COUNT shards, $SHARDS_PARTITIONS partitions, formations $SHARDS_FORMATIONS, ports from $SHARDS_PORT_BASE"
+        if [[ $had != "$shards shards, $partitions partitions, formations $formations, ports from $port_base" ]]; then
+            th_die "$dir holds another topology ($had); stop and delete it first (scripts/cluster down --purge)"
+        fi
+    fi
+    mkdir -p "$dir" || return 1
+    SHARDS_DIR=$(cd "$dir" && pwd)
+    SHARDS_PORT_BASE=$port_base
+    SHARDS_COUNT=$shards
+    SHARDS_PARTITIONS=$partitions
+    SHARDS_FORMATIONS=$formations
+    SHARDS_EPHEMERAL=$ephemeral
+    mkdir -p "$SHARDS_DIR/logs"
+}
+
+shards_load() {
+    local file=${1:?shards_load DIR}/topology key value
+    [[ -f $file ]] || return 1
+    SHARDS_DIR=$(cd "$1" && pwd)
+    while IFS='=' read -r key value; do
+        case $key in
+            port_base) SHARDS_PORT_BASE=$value ;;
+            shards) SHARDS_COUNT=$value ;;
+            partitions) SHARDS_PARTITIONS=$value ;;
+            formations) SHARDS_FORMATIONS=$value ;;
+            ephemeral) SHARDS_EPHEMERAL=$value ;;
+        esac
+    done <"$file"
+    [[ -n $SHARDS_PORT_BASE && -n $SHARDS_COUNT && -n $SHARDS_PARTITIONS ]]
+}
+
+_shards_save() {
+    printf 'port_base=%s\nshards=%s\npartitions=%s\nformations=%s\nephemeral=%s\n' "$SHARDS_PORT_BASE" \
+        "$SHARDS_COUNT" "$SHARDS_PARTITIONS" "$SHARDS_FORMATIONS" "$SHARDS_EPHEMERAL" >"$SHARDS_DIR/topology"
+}
+
+shards_partition_db() { printf 'trip_history_p%03d\n' "$1"; }
+shards_shard_of() { printf '%s\n' "$(($1 % SHARDS_COUNT))"; }
+_shards_shard_dir() { printf '%s/shard%s\n' "$SHARDS_DIR" "$1"; }
+# The shard's server (plain) or its monitor (formations).
+_shards_shard_port() { printf '%s\n' "$((SHARDS_PORT_BASE + 10 * ($1 + 1)))"; }
+
+# Space-separated hosts and ports of shard S's servers: one, or a formation's two nodes.
+_shards_shard_hosts() {
+    local port
+    port=$(_shards_shard_port "$1")
+    if ((SHARDS_FORMATIONS == 1)); then
+        printf '127.0.0.1,127.0.0.1 %s,%s\n' "$((port + 1))" "$((port + 2))"
+    else
+        printf '127.0.0.1 %s\n' "$port"
+    fi
+}
+
+# Key/value form, since PL/Proxy appends the user mapping's `user=...` to it. A formation's shard is reached
+# on both nodes, and libpq keeps the one that accepts writes: after a failover the next connection finds the
+# new primary.
+_shards_conninfo() { # SHARD DBNAME
+    local hosts ports
+    read -r hosts ports < <(_shards_shard_hosts "$1")
+    printf 'host=%s port=%s dbname=%s connect_timeout=2 sslmode=disable' "$hosts" "$ports" "$2"
+    ((SHARDS_FORMATIONS == 1)) && printf ' target_session_attrs=read-write'
+    printf '\n'
+}
+
+shards_partition_conninfo() { _shards_conninfo "$(shards_shard_of "$1")" "$(shards_partition_db "$1")"; }
+
+_shards_uri() { # SHARD DBNAME
+    local hosts ports authority="" i
+    read -r hosts ports < <(_shards_shard_hosts "$1")
+    IFS=, read -r -a hosts <<<"$hosts"
+    IFS=, read -r -a ports <<<"$ports"
+    for i in "${!hosts[@]}"; do authority+="${authority:+,}${hosts[$i]}:${ports[$i]}"; done
+    printf 'postgresql://postgres@%s/%s?sslmode=disable&connect_timeout=2' "$authority" "$2"
+    ((SHARDS_FORMATIONS == 1)) && printf '&target_session_attrs=read-write'
+    printf '\n'
+}
+
+shards_partition_uri() { _shards_uri "$(shards_shard_of "$1")" "$(shards_partition_db "$1")"; }
+shards_proxy_uri() { printf 'postgresql://postgres@127.0.0.1:%s/%s\n' "$SHARDS_PORT_BASE" "$SHARDS_PROXY_DB"; }
+
+shards_psql() {
+    local uri=${1:?shards_psql URI ARGS...} bin
+    shift
+    bin=$(pg_bin_dir) || return 1
+    PGCONNECT_TIMEOUT=5 "$bin/psql" -X -q -A -t -v ON_ERROR_STOP=1 "$uri" "$@"
+}
+
+# Starts shard S: one PostgreSQL, or a pg_auto_failover formation (monitor, primary, synchronous secondary)
+# through scripts/lib/cluster.sh, whose state is one formation at a time, so cl_init selects this one.
+_shards_shard_up() {
+    local shard=$1 dir port
+    dir=$(_shards_shard_dir "$shard")
+    port=$(_shards_shard_port "$shard")
+    if ((SHARDS_FORMATIONS == 1)); then
+        # pg_autoctl creates the nodes' data directories in DIR as the server's user.
+        pg_owner_can_use "$dir" || return 1
+        cl_init "$dir" "$port" 0 0 || return 1
+        cl_formation_up
+    else
+        # A subshell: start_private_cluster exports DATABASE_URL, which must not leak to the caller. The
+        # database `postgres` exists already, so it creates none.
+        (
+            ephemeral=()
+            ((SHARDS_EPHEMERAL == 1)) && ephemeral=(--ephemeral)
+            PG_DATABASE_NAME=postgres start_private_cluster "$dir" "$port" ${ephemeral[@]+"${ephemeral[@]}"}
+        )
+    fi
+}
+
+_shards_shard_down() {
+    local shard=$1 immediate=$2 dir name
+    dir=$(_shards_shard_dir "$shard")
+    [[ -d $dir ]] || return 0
+    if ((SHARDS_FORMATIONS == 1)); then
+        cl_init "$dir" "$(_shards_shard_port "$shard")" 0 0 || return 1
+        if [[ $immediate == 1 ]]; then
+            for name in node2 node1 monitor; do cl_node_stop "$name" || return 1; done
+        else
+            cl_formation_down
+        fi
+    else
+        stop_cluster "$dir"
+    fi
+}
+
+# Creates (once) partition P's database on its shard, migrates it with the real binary and installs the
+# functions the proxy's PL/Proxy functions call.
+_shards_partition_up() {
+    local bin=$1 partition=$2 db shard exists log
+    db=$(shards_partition_db "$partition")
+    shard=$(shards_shard_of "$partition")
+    log=$SHARDS_DIR/logs/$db.log
+    exists=$(shards_psql "$(_shards_uri "$shard" postgres)" -c "SELECT 1 FROM pg_database WHERE datname = '$db'") || {
+        th_warn "shard $shard does not answer"
+        return 1
+    }
+    if [[ $exists != 1 ]]; then
+        shards_psql "$(_shards_uri "$shard" postgres)" -c "CREATE DATABASE $db" || return 1
+    fi
+    DATABASE_URL=$(_shards_uri "$shard" "$db") "$bin" migrate >>"$log" 2>&1 || {
+        tail -n 20 "$log" >&2
+        th_warn "trip-history migrate failed on $db (log: $log)"
+        return 1
+    }
+    shards_psql "$(_shards_uri "$shard" "$db")" -f "$SHARDS_SQL_DIR/partition.sql" >>"$log" 2>&1 || {
+        tail -n 20 "$log" >&2
+        th_warn "scripts/shards/partition.sql failed on $db (log: $log)"
+        return 1
+    }
+}
+
+# The cluster's definition: one option pN per partition (its connection string) and a user mapping that
+# names the user PL/Proxy connects as. Replaced whole in one transaction; PL/Proxy notices the change of the
+# server's catalog row and reloads the cluster in every proxy backend at its next call.
+_shards_cluster_sql() {
+    local p options=""
+    for ((p = 0; p < SHARDS_PARTITIONS; p++)); do
+        options+=$(printf ",\n    p%s '%s'" "$p" "$(shards_partition_conninfo "$p")")
+    done
+    cat <<EOF
+BEGIN;
+DROP SERVER IF EXISTS $SHARDS_CLUSTER CASCADE;
+CREATE SERVER $SHARDS_CLUSTER FOREIGN DATA WRAPPER plproxy OPTIONS (
+    connection_lifetime '1800'$options
+);
+CREATE USER MAPPING FOR PUBLIC SERVER $SHARDS_CLUSTER OPTIONS (user 'postgres');
+COMMIT;
+EOF
+}
+
+shards_up() {
+    local bin=${1:?shards_up BIN} shard partition failed=0 pids=() ephemeral=()
+    [[ -f $SHARDS_SQL_DIR/proxy.sql && -f $SHARDS_SQL_DIR/partition.sql ]] ||
+        th_die "scripts/shards/proxy.sql and partition.sql not found"
+    _shards_save
+    for ((shard = 0; shard < SHARDS_COUNT; shard++)); do
+        th_log "shard $shard: $(_shards_shard_hosts "$shard")"
+        _shards_shard_up "$shard" || th_die "shard $shard did not start (state: $(_shards_shard_dir "$shard"))"
+    done
+    ((SHARDS_EPHEMERAL == 1)) && ephemeral=(--ephemeral)
+    (start_private_cluster "$SHARDS_DIR/proxy" "$SHARDS_PORT_BASE" ${ephemeral[@]+"${ephemeral[@]}"}) ||
+        th_die "the proxy did not start (log: $SHARDS_DIR/proxy/postgres.log)"
+
+    # One job per shard, each migrating its partitions in turn.
+    th_log "creating and migrating $SHARDS_PARTITIONS partition databases on $SHARDS_COUNT shards"
+    for ((shard = 0; shard < SHARDS_COUNT; shard++)); do
+        (
+            for ((partition = shard; partition < SHARDS_PARTITIONS; partition += SHARDS_COUNT)); do
+                _shards_partition_up "$bin" "$partition" || exit 1
+            done
+        ) &
+        pids+=($!)
+    done
+    for shard in "${pids[@]}"; do wait "$shard" || failed=1; done
+    ((failed == 0)) || th_die "some partition databases are not ready (logs: $SHARDS_DIR/logs)"
+
+    th_log "installing PL/Proxy and the cluster '$SHARDS_CLUSTER' in the proxy on 127.0.0.1:$SHARDS_PORT_BASE"
+    { cat "$SHARDS_SQL_DIR/proxy.sql" && _shards_cluster_sql; } |
+        shards_psql "$(shards_proxy_uri)" -f - >>"$SHARDS_DIR/logs/proxy.log" 2>&1 || {
+        tail -n 20 "$SHARDS_DIR/logs/proxy.log" >&2
+        th_die "the proxy's functions could not be installed (log: $SHARDS_DIR/logs/proxy.log)"
+    }
+    local count
+    count=$(shards_psql "$(shards_proxy_uri)" -c "SELECT trip_history_partition_count()") || return 1
+    [[ $count == "$SHARDS_PARTITIONS" ]] || th_die "the proxy's cluster has $count partitions, not $SHARDS_PARTITIONS"
+}
+
+shards_down() {
+    local shard immediate=0
+    [[ ${1:-} == --immediate ]] && immediate=1
+    [[ -n $SHARDS_DIR ]] || return 0
+    stop_cluster "$SHARDS_DIR/proxy" || th_warn "could not stop the proxy"
+    for ((shard = SHARDS_COUNT - 1; shard >= 0; shard--)); do
+        _shards_shard_down "$shard" "$immediate" || th_warn "could not stop shard $shard"
+    done
+}
+
+shards_status() {
+    local shard partition answer dbs count
+    answer=$(shards_psql "$(shards_proxy_uri)" -c "SELECT trip_history_partition_count()" 2>/dev/null) || answer=""
+    printf 'proxy:   127.0.0.1:%s/%s  %s\n' "$SHARDS_PORT_BASE" "$SHARDS_PROXY_DB" \
+        "$([[ -n $answer ]] && printf "cluster '%s' of %s partitions" "$SHARDS_CLUSTER" "$answer" || printf 'not answering')"
+    for ((shard = 0; shard < SHARDS_COUNT; shard++)); do
+        dbs=""
+        for ((partition = shard; partition < SHARDS_PARTITIONS; partition += SHARDS_COUNT)); do
+            dbs+=" p$(printf '%03d' "$partition")"
+        done
+        answer=$(shards_psql "$(_shards_uri "$shard" postgres)" \
+            -c "SELECT count(*) FROM pg_database WHERE datname LIKE 'trip\\_history\\_p%'" 2>/dev/null) || answer=""
+        count=$(((SHARDS_PARTITIONS + SHARDS_COUNT - 1 - shard) / SHARDS_COUNT))
+        printf 'shard%s:  %s  %s;%s\n' "$shard" "$(_shards_shard_hosts "$shard" | tr ' ' ':')" \
+            "$([[ -n $answer ]] && printf '%s of %s partition databases' "$answer" "$count" || printf 'not answering')" "$dbs"
+        if ((SHARDS_FORMATIONS == 1)); then
+            cl_init "$(_shards_shard_dir "$shard")" "$(_shards_shard_port "$shard")" 0 0 >/dev/null 2>&1 || continue
+            cl_states | while read -r name state; do
+                printf '         %-7s 127.0.0.1:%-5s %s\n' "$name" "$(_cl_port_of "$name")" "$state"
+            done
+        fi
+    done
+}
