@@ -4549,7 +4549,8 @@ public enum Operations {
             /// before `to`, a window wider than the limit (`to`), `tz`, `status`, `city`, `product`, `rider_id`,
             /// `limit`, `count` (also when sent for an export), an empty `cursor`, `resume_after`/`resume_requested_at`
             /// malformed, alone, sent for a JSON page or together with `cursor`, a `prev_cursor` sent for an export,
-            /// or a parameter given twice),
+            /// `format` missing or not `csv` or `ndjson` and `limit`, `cursor` or `count` sent to
+            /// `GET /v1/trips/export`, or a parameter given twice),
             /// the cursor is malformed or not issued by this service (`invalid_cursor`), or it was issued for
             /// another filter (`cursor_mismatch`).
             ///
@@ -5437,6 +5438,655 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Export every rider's trips in a window as CSV or NDJSON (analysts).
+    ///
+    /// Every trip requested in `[from, to)`, across riders, narrowed by the optional filters, newest first,
+    /// streamed: the same selection and representations as `GET /v1/trips` with an export `Accept`, in the
+    /// style of a rider's own export (`format=csv` or `format=ndjson`, whatever `Accept` says). Analysts only:
+    /// riders and services get `403 forbidden` before any parameter is looked at. `limit`, `cursor` and
+    /// `count` belong to pages: an export with one gets `400 invalid_parameter` naming it. The content
+    /// negotiation of `GET /v1/trips` keeps working as it did.
+    ///
+    /// At most a few exports stream at once per instance and one per analyst (`429 rate_limited` with
+    /// `Retry-After`); one streams for at most `TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS`. The first rows are
+    /// read before the response starts, so a refused or failing query is still a problem response; a
+    /// failure after that ends the stream without its final chunk, which clients see as a truncated
+    /// transfer: resume with `resume_after` and `resume_requested_at`, the `id` and `requested_at` of the
+    /// last complete line or row received (a CSV starts with its header row again).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/trips/export`.
+    /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)`.
+    public enum ExportTrips {
+        public static let id: Swift.String = "exportTrips"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/trips/export/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/format`.
+                @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case csv = "csv"
+                    case ndjson = "ndjson"
+                }
+                /// `csv` or `ndjson`. Anything else, or none, gets `400 invalid_parameter`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/format`.
+                public var format: Operations.ExportTrips.Input.Query.FormatPayload
+                /// Inclusive lower bound on `requested_at`, required: an RFC 3339 timestamp with an offset, or
+                /// `YYYY-MM-DD` meaning the start of that day in `tz` (UTC when `tz` is absent). Must be earlier than
+                /// `to`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/from`.
+                public var from: Components.Parameters.AnalystFrom
+                /// Exclusive upper bound on `requested_at`, required: an RFC 3339 timestamp with an offset, or
+                /// `YYYY-MM-DD` meaning the start of that day in `tz` (UTC when `tz` is absent). At most 400 days after
+                /// `from` by default (the instance's limit); a wider window gets `400 invalid_parameter` on `to`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/to`.
+                public var to: Components.Parameters.AnalystTo
+                /// An IANA time zone (`Europe/Paris`, `UTC`, at most 64 bytes). Sets the zone of date-only `from`/`to`
+                /// bounds, of `display.date`/`display.time` in JSON pages and NDJSON lines (without it each trip is
+                /// shown in its own zone), and of the stats periods (UTC when absent).
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/tz`.
+                public var tz: Components.Parameters.AnalystTimeZone?
+                /// Only trips that ended this way.
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/status`.
+                public var status: Components.Parameters.Status?
+                /// Only trips in this city, compared exactly as recorded (1 to 512 UTF-8 bytes, no NUL).
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/city`.
+                public var city: Components.Parameters.City?
+                /// Only trips of this product, compared exactly as recorded (1 to 512 UTF-8 bytes, no NUL).
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/product`.
+                public var product: Components.Parameters.Product?
+                /// Only this rider's trips, a positive 64-bit integer in decimal.
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/rider_id`.
+                public var riderId: Components.Parameters.AnalystRiderID?
+                /// Exports only: the `id` of the last trip received by an interrupted export; the export resumes with
+                /// the trips after it. Requires `resume_requested_at`; not allowed with `cursor` or for a JSON page.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/resume_after`.
+                public var resumeAfter: Components.Parameters.ResumeAfter?
+                /// Exports only: the `requested_at` of the last trip received, as it was sent (an RFC 3339 timestamp).
+                /// Requires `resume_after`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/resume_requested_at`.
+                public var resumeRequestedAt: Components.Parameters.ResumeRequestedAt?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - format: `csv` or `ndjson`. Anything else, or none, gets `400 invalid_parameter`.
+                ///   - from: Inclusive lower bound on `requested_at`, required: an RFC 3339 timestamp with an offset, or
+                ///   - to: Exclusive upper bound on `requested_at`, required: an RFC 3339 timestamp with an offset, or
+                ///   - tz: An IANA time zone (`Europe/Paris`, `UTC`, at most 64 bytes). Sets the zone of date-only `from`/`to`
+                ///   - status: Only trips that ended this way.
+                ///   - city: Only trips in this city, compared exactly as recorded (1 to 512 UTF-8 bytes, no NUL).
+                ///   - product: Only trips of this product, compared exactly as recorded (1 to 512 UTF-8 bytes, no NUL).
+                ///   - riderId: Only this rider's trips, a positive 64-bit integer in decimal.
+                ///   - resumeAfter: Exports only: the `id` of the last trip received by an interrupted export; the export resumes with
+                ///   - resumeRequestedAt: Exports only: the `requested_at` of the last trip received, as it was sent (an RFC 3339 timestamp).
+                public init(
+                    format: Operations.ExportTrips.Input.Query.FormatPayload,
+                    from: Components.Parameters.AnalystFrom,
+                    to: Components.Parameters.AnalystTo,
+                    tz: Components.Parameters.AnalystTimeZone? = nil,
+                    status: Components.Parameters.Status? = nil,
+                    city: Components.Parameters.City? = nil,
+                    product: Components.Parameters.Product? = nil,
+                    riderId: Components.Parameters.AnalystRiderID? = nil,
+                    resumeAfter: Components.Parameters.ResumeAfter? = nil,
+                    resumeRequestedAt: Components.Parameters.ResumeRequestedAt? = nil
+                ) {
+                    self.format = format
+                    self.from = from
+                    self.to = to
+                    self.tz = tz
+                    self.status = status
+                    self.city = city
+                    self.product = product
+                    self.riderId = riderId
+                    self.resumeAfter = resumeAfter
+                    self.resumeRequestedAt = resumeRequestedAt
+                }
+            }
+            public var query: Operations.ExportTrips.Input.Query
+            /// - Remark: Generated from `#/paths/v1/trips/export/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Preferred languages for `display`; the best match among en-US, en-GB, fr-FR, de-DE, ja-JP and es-ES,
+                /// else en-US.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// An id to trace this request by. Echoed in the response when it is 1 to 128 characters of
+                /// `A-Z a-z 0-9 - _ .`; any other value is not an error: the service ignores it and generates one, so a
+                /// tracing header never costs a request.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/header/X-Request-ID`.
+                public var xRequestID: Components.Parameters.RequestID?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportTrips.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: Preferred languages for `display`; the best match among en-US, en-GB, fr-FR, de-DE, ja-JP and es-ES,
+                ///   - xRequestID: An id to trace this request by. Echoed in the response when it is 1 to 128 characters of
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    xRequestID: Components.Parameters.RequestID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportTrips.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.xRequestID = xRequestID
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExportTrips.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ExportTrips.Input.Query,
+                headers: Operations.ExportTrips.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers/X-Request-ID`.
+                    public var xRequestID: Components.Headers.XRequestID
+                    /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
+                    /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
+                    /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
+                    /// limited route while the limits are on.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers/RateLimit-Policy`.
+                    public var rateLimitPolicy: Components.Headers.RateLimitPolicy?
+                    /// The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
+                    /// requests still admitted now, and `t`, the seconds until the bucket is full again. Sent with
+                    /// `RateLimit-Policy`.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers/RateLimit`.
+                    public var rateLimit: Components.Headers.RateLimit?
+                    /// - Remark: Generated from `#/components/headers/Cache-Control-NoStore`.
+                    @frozen public enum CacheControlNoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Never cached.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Components.Headers.CacheControlNoStore
+                    /// - Remark: Generated from `#/components/headers/Content-Language`.
+                    public struct ContentLanguage: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/components/headers/Content-Language/value1`.
+                        @frozen public enum Value1Payload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case enUS = "en-US"
+                            case enGB = "en-GB"
+                            case frFR = "fr-FR"
+                            case deDE = "de-DE"
+                            case jaJP = "ja-JP"
+                            case esES = "es-ES"
+                        }
+                        /// - Remark: Generated from `#/components/headers/Content-Language/value1`.
+                        public var value1: Components.Headers.ContentLanguage.Value1Payload?
+                        /// - Remark: Generated from `#/components/headers/Content-Language/value2`.
+                        public var value2: Swift.String?
+                        /// Creates a new `ContentLanguage`.
+                        ///
+                        /// - Parameters:
+                        ///   - value1:
+                        ///   - value2:
+                        public init(
+                            value1: Components.Headers.ContentLanguage.Value1Payload? = nil,
+                            value2: Swift.String? = nil
+                        ) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try decoder.decodeFromSingleValueContainer()
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try decoder.decodeFromSingleValueContainer()
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                                self.value1,
+                                self.value2
+                            ])
+                        }
+                    }
+                    /// The locale of the `display` strings, one of these today. An open enum: locales may be added, and a client
+                    /// that asks for one in `Accept-Language` gets it once it is.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers/Content-Language`.
+                    public var contentLanguage: Components.Headers.ContentLanguage
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers/Content-Disposition`.
+                    @frozen public enum ContentDispositionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case attachment_semi_Filename_equals__quot_trips_csv_quot_ = #"attachment; filename="trips.csv""#
+                    }
+                    /// With CSV only, `attachment; filename="trips.csv"`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Operations.ExportTrips.Output.Ok.Headers.ContentDispositionPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                    ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
+                    ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
+                    ///   - cacheControl: Never cached.
+                    ///   - contentLanguage: The locale of the `display` strings, one of these today. An open enum: locales may be added, and a client
+                    ///   - contentDisposition: With CSV only, `attachment; filename="trips.csv"`.
+                    public init(
+                        xRequestID: Components.Headers.XRequestID,
+                        rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
+                        rateLimit: Components.Headers.RateLimit? = nil,
+                        cacheControl: Components.Headers.CacheControlNoStore,
+                        contentLanguage: Components.Headers.ContentLanguage,
+                        contentDisposition: Operations.ExportTrips.Output.Ok.Headers.ContentDispositionPayload? = nil
+                    ) {
+                        self.xRequestID = xRequestID
+                        self.rateLimitPolicy = rateLimitPolicy
+                        self.rateLimit = rateLimit
+                        self.cacheControl = cacheControl
+                        self.contentLanguage = contentLanguage
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportTrips.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/content/application\/x-ndjson`.
+                    case applicationXNdjson(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationXNdjson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationXNdjson`.
+                    /// - SeeAlso: `.applicationXNdjson`.
+                    public var applicationXNdjson: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationXNdjson(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/x-ndjson",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/trips/export/GET/responses/200/content/text\/csv`.
+                    case csv(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.csv`.
+                    ///
+                    /// - Throws: An error if `self` is not `.csv`.
+                    /// - SeeAlso: `.csv`.
+                    public var csv: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .csv(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/csv",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportTrips.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportTrips.Output.Ok.Headers,
+                    body: Operations.ExportTrips.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Every matching trip, streamed as NDJSON or CSV, as `format` names.
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportTrips.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExportTrips.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A query parameter is invalid (`invalid_parameter`: `from` or `to` missing or malformed, `from` not
+            /// before `to`, a window wider than the limit (`to`), `tz`, `status`, `city`, `product`, `rider_id`,
+            /// `limit`, `count` (also when sent for an export), an empty `cursor`, `resume_after`/`resume_requested_at`
+            /// malformed, alone, sent for a JSON page or together with `cursor`, a `prev_cursor` sent for an export,
+            /// `format` missing or not `csv` or `ndjson` and `limit`, `cursor` or `count` sent to
+            /// `GET /v1/trips/export`, or a parameter given twice),
+            /// the cursor is malformed or not issued by this service (`invalid_cursor`), or it was issued for
+            /// another filter (`cursor_mismatch`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.AnalystListBadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.AnalystListBadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The bearer token is missing, malformed, badly signed, expired or has an unknown role.
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token's role may not do this (a service or the privacy role reading trips or a changes feed, a
+            /// rider or analyst recording a trip or an adjustment, a rider or service using the analyst routes, any
+            /// role but `privacy` erasing a rider).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target (path and query) is longer than 8192 bytes; the connection is closed after this
+            /// response.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The query ran past the analyst time limit (`TRIP_HISTORY_ANALYST_STATEMENT_TIMEOUT_MS`):
+            /// `query_timeout`, not retryable, since the same query would time out again. Narrow `from`/`to` or add
+            /// `city`, `product` or `rider_id`; a whole window streams as an export instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.QueryTooExpensive)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.QueryTooExpensive {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// As many exports as the instance allows, or the caller's one export, are already streaming, or the
+            /// caller's stats queries are running; retry after `Retry-After` seconds, or read JSON pages, which are
+            /// not limited. Or the caller is over its rate limit (see `RateLimited`). Both are `rate_limited`;
+            /// `too_many_requests`, sent for the first kind before 1.9.0, is a deprecated alias no longer sent.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's header section is larger than 32768 bytes or has more than 100 fields; the connection
+            /// is closed after this response.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An unexpected failure, logged with the request id; the body reveals nothing more.
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The database is unreachable or overloaded, or the analyst connections are all busy and their queue is full,
+            /// or the token is the identity provider's and its keys could not be fetched yet
+            /// (`unavailable`, retryable, with `Retry-After`). A query past the analyst time limit is a
+            /// `422 query_timeout` since 1.9.0 (`QueryTooExpensive`); before, it was a 503 with this code.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.AnalystUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.AnalystUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationXNdjson
+            case csv
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/x-ndjson":
+                    self = .applicationXNdjson
+                case "text/csv":
+                    self = .csv
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationXNdjson:
+                    return "application/x-ndjson"
+                case .csv:
+                    return "text/csv"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationXNdjson,
+                    .csv,
                     .applicationProblemJson
                 ]
             }

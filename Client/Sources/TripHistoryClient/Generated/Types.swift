@@ -254,6 +254,26 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/trips`.
     /// - Remark: Generated from `#/paths//v1/trips/post(recordTrip)`.
     func recordTrip(_ input: Operations.RecordTrip.Input) async throws -> Operations.RecordTrip.Output
+    /// Export every rider's trips in a window as CSV or NDJSON (analysts).
+    ///
+    /// Every trip requested in `[from, to)`, across riders, narrowed by the optional filters, newest first,
+    /// streamed: the same selection and representations as `GET /v1/trips` with an export `Accept`, in the
+    /// style of a rider's own export (`format=csv` or `format=ndjson`, whatever `Accept` says). Analysts only:
+    /// riders and services get `403 forbidden` before any parameter is looked at. `limit`, `cursor` and
+    /// `count` belong to pages: an export with one gets `400 invalid_parameter` naming it. The content
+    /// negotiation of `GET /v1/trips` keeps working as it did.
+    ///
+    /// At most a few exports stream at once per instance and one per analyst (`429 rate_limited` with
+    /// `Retry-After`); one streams for at most `TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS`. The first rows are
+    /// read before the response starts, so a refused or failing query is still a problem response; a
+    /// failure after that ends the stream without its final chunk, which clients see as a truncated
+    /// transfer: resume with `resume_after` and `resume_requested_at`, the `id` and `requested_at` of the
+    /// last complete line or row received (a CSV starts with its header row again).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/trips/export`.
+    /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)`.
+    func exportTrips(_ input: Operations.ExportTrips.Input) async throws -> Operations.ExportTrips.Output
     /// What changed in every rider's trips since a token, oldest first (analysts).
     ///
     /// Every rider's changes since `since`, at most `limit` of them, in the order their transactions
@@ -639,6 +659,34 @@ extension APIProtocol {
         try await recordTrip(Operations.RecordTrip.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Export every rider's trips in a window as CSV or NDJSON (analysts).
+    ///
+    /// Every trip requested in `[from, to)`, across riders, narrowed by the optional filters, newest first,
+    /// streamed: the same selection and representations as `GET /v1/trips` with an export `Accept`, in the
+    /// style of a rider's own export (`format=csv` or `format=ndjson`, whatever `Accept` says). Analysts only:
+    /// riders and services get `403 forbidden` before any parameter is looked at. `limit`, `cursor` and
+    /// `count` belong to pages: an export with one gets `400 invalid_parameter` naming it. The content
+    /// negotiation of `GET /v1/trips` keeps working as it did.
+    ///
+    /// At most a few exports stream at once per instance and one per analyst (`429 rate_limited` with
+    /// `Retry-After`); one streams for at most `TRIP_HISTORY_EXPORT_TIME_LIMIT_SECONDS`. The first rows are
+    /// read before the response starts, so a refused or failing query is still a problem response; a
+    /// failure after that ends the stream without its final chunk, which clients see as a truncated
+    /// transfer: resume with `resume_after` and `resume_requested_at`, the `id` and `requested_at` of the
+    /// last complete line or row received (a CSV starts with its header row again).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/trips/export`.
+    /// - Remark: Generated from `#/paths//v1/trips/export/get(exportTrips)`.
+    public func exportTrips(
+        query: Operations.ExportTrips.Input.Query,
+        headers: Operations.ExportTrips.Input.Headers = .init()
+    ) async throws -> Operations.ExportTrips.Output {
+        try await exportTrips(Operations.ExportTrips.Input(
+            query: query,
+            headers: headers
         ))
     }
     /// What changed in every rider's trips since a token, oldest first (analysts).
