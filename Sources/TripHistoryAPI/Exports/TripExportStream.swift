@@ -7,7 +7,7 @@ import TripHistoryDomain
 /// is read while the one before it is encoded and written, and a write failing (the client went away) ends
 /// the loop and cancels that read. A failure after the head was sent ends the response without its last
 /// chunk, which clients see as a truncated transfer. The export slot is held for as long as the body exists, and
-/// the body ends so once `limits.timeLimit` has passed since it started: a client reading just fast enough for
+/// the body ends so once `timeLimit` has passed since it started: a client reading just fast enough for
 /// the connection's rate rule cannot keep a slot for hours.
 struct TripExportStream: Sendable {
     /// Bytes gathered before the stream writes them out: big enough for few writes, small enough that the
