@@ -343,6 +343,9 @@ import TripHistoryTestSupport
                 #expect(response.headers[.contentType] == "application/problem+json")
                 #expect(response.json().string("code") == "invalid_parameter")
                 #expect(response.json().string("param") == param)
+                #expect(
+                    response.headers[HTTPField.Name("Link")!]
+                        == #"</docs#problem-invalid_parameter>; rel="describedby""#)
             }
         }
         #expect(analyst.queries.isEmpty)

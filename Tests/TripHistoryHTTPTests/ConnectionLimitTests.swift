@@ -60,6 +60,8 @@ import TripHistoryTestSupport
         #expect(head.contains("\r\ncontent-type: application/problem+json"), sourceLocation: sourceLocation)
         #expect(head.contains("\r\nconnection: close"), sourceLocation: sourceLocation)
         #expect(head.contains("\r\nx-request-id: "), sourceLocation: sourceLocation)
+        #expect(
+            head.contains("\r\nlink: </docs#problem-\(code)>; rel=\"describedby\""), sourceLocation: sourceLocation)
         #expect(body.contains("\"status\":\(status)"), sourceLocation: sourceLocation)
         #expect(body.contains("\"code\":\"\(code)\""), sourceLocation: sourceLocation)
     }

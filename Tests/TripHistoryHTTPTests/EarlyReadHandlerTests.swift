@@ -210,6 +210,7 @@ import TripHistoryTestSupport
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "2")
                 #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(response.headers[HTTPField.Name("Link")!] == #"</docs#problem-unavailable>; rel="describedby""#)
                 #expect(!String(buffer: response.body).contains("SELECT"))
             }
             #expect(repository.attemptCount == attempts + 1, "a failed read is attempted once")

@@ -47,6 +47,21 @@ import TripHistoryTestSupport
         #expect(documented.sorted() == ProblemCode.allCases.map(\.rawValue).sorted())
     }
 
+    /// Each code is explained where its `type` and `Link` lead: `x-enum-descriptions`, one per code in the
+    /// enum's order, which the reference page shows at `/docs#problem-{code}`; each names the statuses the code
+    /// is sent with (or that it is deprecated).
+    @Test func everyProblemCodeIsExplained() throws {
+        let schema = document.root["components"]?["schemas"]?["ProblemCode"]
+        let codes = schema?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let descriptions = schema?["x-enum-descriptions"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        try #require(descriptions.count == codes.count)
+        for (code, description) in zip(codes, descriptions) {
+            let leading = description.prefix { $0 != ":" && $0 != " " }
+            #expect(Int(leading).map { (400...599).contains($0) } ?? (leading == "Deprecated"), "\(code)")
+            #expect(description.count >= 40, "\(code)")
+        }
+    }
+
     @Test func everyResponseCarriesARequestIDAndEveryErrorIsAProblem() {
         for operation in document.operations.sorted() {
             let parts = operation.split(separator: " ").map(String.init)
@@ -63,6 +78,8 @@ import TripHistoryTestSupport
                     || problem?["allOf"]?.arrayValue?.first?["$ref"]?.stringValue == "#/components/schemas/Problem"
                 #expect(mentionsProblem, "\(operation) \(status) is not an application/problem+json Problem")
                 #expect(response?["content"]?.objectValue?.count == 1, "\(operation) \(status)")
+                let link = response?["headers"]?["Link"]?["$ref"]?.stringValue
+                #expect(link == "#/components/headers/Problem-Link", "\(operation) \(status) documents no Link")
             }
         }
     }

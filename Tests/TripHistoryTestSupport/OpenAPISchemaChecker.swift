@@ -71,8 +71,9 @@ public struct OpenAPISchemaChecker: Sendable {
             found.append("\(path): the schema is not an object")
             return
         }
+        // `x-` keywords are OpenAPI's extensions, annotations that constrain nothing.
         for keyword in keywords.keys.sorted()
-        where !Self.annotations.contains(keyword) && !Self.assertions.contains(keyword) {
+        where !Self.annotations.contains(keyword) && !Self.assertions.contains(keyword) && !keyword.hasPrefix("x-") {
             found.append("\(path): the checker does not support schema keyword '\(keyword)'")
         }
 

@@ -249,7 +249,26 @@ def scenario_docs_page(driver, log):
     schemas = spec["components"]["schemas"]
     for name in schemas:
         check(driver.find_elements(By.ID, f"schema-{name}"), f"schema {name} is on the page")
+    codes = schemas["ProblemCode"]
+    for code, description in zip(codes["enum"], codes["x-enum-descriptions"], strict=True):
+        entry = by_id(driver, f"problem-{code}")
+        check(f"urn:trip-history:problem:{code}" in entry.text, f"the entry of {code} shows its type")
+        check(" ".join(description.split()[:4]).replace("`", "") in entry.text, f"the entry of {code} explains it")
     screenshot(driver, "docs")
+
+
+def scenario_problem_link(driver, log):
+    """A problem's Link field leads to its code's entry on the reference page, which names its type."""
+    status, headers, body = api("/v1/trips", {"limit": "0"})
+    equal(status, 400, "the status of limit=0")
+    problem = json.loads(body)
+    target = headers["Link"].split(";")[0].strip("<>")
+    equal(target, f"/docs#problem-{problem['code']}", "the Link field's target")
+    check('rel="describedby"' in headers["Link"], "the Link field's relation")
+    driver.get(f"{BASE}{target}")
+    wait_for(driver, lambda d: by_id(d, "reference").get_attribute("aria-busy") == "false", "the reference to render")
+    entry = by_id(driver, target.split("#")[1])
+    check(problem["type"] in entry.text, "the linked entry names the problem's type")
     log.assert_clean()
 
 
@@ -495,6 +514,7 @@ def scenario_policy_enforced(driver, log):
 
 SCENARIOS = [
     scenario_docs_page,
+    scenario_problem_link,
     scenario_no_token,
     scenario_pages,
     scenario_chart,

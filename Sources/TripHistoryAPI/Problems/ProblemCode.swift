@@ -29,4 +29,10 @@ public enum ProblemCode: String, Sendable, CaseIterable {
 
     /// The `type` URI of the problem, stable so clients may switch on it.
     var typeURI: String { "urn:trip-history:problem:\(rawValue)" }
+
+    /// Where the type is explained for people: this code's entry on the service's reference page.
+    public var documentationPath: String { "/docs#problem-\(rawValue)" }
+
+    /// The `Link` field value every problem response carries, naming `documentationPath` as what describes it.
+    var describedByLink: String { "<\(documentationPath)>; rel=\"describedby\"" }
 }

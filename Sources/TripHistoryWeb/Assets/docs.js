@@ -299,6 +299,23 @@
       }
     }
 
+    // Each problem code at /docs#problem-{code}: where a problem's `type` URN and its `Link` field lead.
+    const codes = spec.components?.schemas?.ProblemCode;
+    if (codes?.enum?.length) {
+      const section = el("section", { id: "problems" }, el("h2", {}, "Problem types"),
+        el("p", { class: "hint" }, "Every error is an RFC 9457 problem; its ", el("code", {}, "type"), " is ",
+          el("code", {}, "urn:trip-history:problem:{code}"), " and its ", el("code", {}, "Link"),
+          " field names the entry here."));
+      tocChildren.push(el("h3", {}, "Problem types"));
+      codes.enum.forEach((code, index) => {
+        section.append(el("div", { id: `problem-${code}`, class: "problem-type", "data-code": code },
+          el("h4", {}, code), el("p", {}, el("code", {}, `urn:trip-history:problem:${code}`)),
+          markdown((codes["x-enum-descriptions"] ?? [])[index])));
+        tocChildren.push(el("a", { href: `#problem-${code}` }, code));
+      });
+      content.push(section);
+    }
+
     const schemas = Object.entries(spec.components?.schemas ?? {});
     if (schemas.length) {
       const section = el("section", { id: "schemas" }, el("h2", {}, "Schemas"));

@@ -279,6 +279,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -325,6 +330,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -378,6 +388,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -424,6 +439,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -477,6 +497,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -523,6 +548,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -802,6 +832,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -848,6 +883,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -901,6 +941,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -947,6 +992,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -995,6 +1045,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -1031,6 +1086,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -1084,6 +1144,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -1120,6 +1185,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -1167,6 +1237,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -1427,6 +1502,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -1473,6 +1553,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -1526,6 +1611,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -1572,6 +1662,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -1620,6 +1715,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -1667,6 +1767,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -1703,6 +1808,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -1756,6 +1866,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -1792,6 +1907,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -1839,6 +1959,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -2027,6 +2152,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2073,6 +2203,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -2126,6 +2261,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2173,6 +2313,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2219,6 +2364,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -2272,6 +2422,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2318,6 +2473,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -2555,6 +2715,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2601,6 +2766,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -2654,6 +2824,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2701,6 +2876,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2747,6 +2927,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -2800,6 +2985,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -2846,6 +3036,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -3109,6 +3304,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3155,6 +3355,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -3208,6 +3413,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3254,6 +3464,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -3302,6 +3517,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3348,6 +3568,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -3401,6 +3626,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3447,6 +3677,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -3674,6 +3909,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3720,6 +3960,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -3773,6 +4018,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3820,6 +4070,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3866,6 +4121,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -3919,6 +4179,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -3965,6 +4230,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4013,6 +4283,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -4060,6 +4335,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -4106,6 +4386,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4159,6 +4444,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -4205,6 +4495,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4519,6 +4814,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -4565,6 +4865,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4618,6 +4923,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -4664,6 +4974,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4712,6 +5027,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -4748,6 +5068,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4795,6 +5120,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4848,6 +5178,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -4884,6 +5219,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -4931,6 +5271,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -5144,6 +5489,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -5190,6 +5540,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -5243,6 +5598,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -5289,6 +5649,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -5342,6 +5707,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -5388,6 +5758,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -5436,6 +5811,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -5482,6 +5862,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -5535,6 +5920,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -5581,6 +5971,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -5833,6 +6228,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -5879,6 +6279,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -5932,6 +6337,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -5979,6 +6389,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -6015,6 +6430,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6062,6 +6482,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6115,6 +6540,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -6151,6 +6581,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6198,6 +6633,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6398,6 +6838,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -6444,6 +6889,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6497,6 +6947,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -6543,6 +6998,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6591,6 +7051,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -6627,6 +7092,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6674,6 +7144,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6727,6 +7202,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -6763,6 +7243,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -6810,6 +7295,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7030,6 +7520,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -7076,6 +7571,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7129,6 +7629,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -7175,6 +7680,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7223,6 +7733,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -7259,6 +7774,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7306,6 +7826,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7359,6 +7884,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         cacheControl: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "Cache-Control",
@@ -7395,6 +7925,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7442,6 +7977,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7577,6 +8117,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -7706,6 +8251,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -7752,6 +8302,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
@@ -7890,6 +8445,11 @@ public struct Client: APIProtocol {
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
                         ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
+                        ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "RateLimit-Policy",
@@ -7941,6 +8501,11 @@ public struct Client: APIProtocol {
                             in: response.headerFields,
                             name: "X-Request-ID",
                             as: Components.Headers.XRequestID.self
+                        ),
+                        link: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Link",
+                            as: Components.Headers.ProblemLink.self
                         ),
                         rateLimitPolicy: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,

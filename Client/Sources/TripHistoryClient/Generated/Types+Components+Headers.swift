@@ -29,6 +29,13 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/headers/Link`.
         public typealias Link = Swift.String
+        /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+        /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+        /// earlier version, during a rolling deploy, answers without it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/headers/Problem-Link`.
+        public typealias ProblemLink = Swift.String
         /// A strong entity tag of the body: its 128-bit hash in base64url, quoted, otherwise opaque. Equal bodies
         /// get equal tags on every instance; send it back in `If-None-Match` to revalidate.
         ///

@@ -493,6 +493,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/ChangesBadRequest/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/ChangesBadRequest/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -520,16 +527,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -679,6 +689,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/SyncTokenExpired/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/SyncTokenExpired/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -706,16 +723,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -863,6 +883,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/PreconditionFailed/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/PreconditionFailed/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -890,16 +917,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -1047,6 +1077,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/AnalystListBadRequest/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/AnalystListBadRequest/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -1074,16 +1111,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -1233,6 +1273,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/AnalystStatsBadRequest/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/AnalystStatsBadRequest/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -1260,16 +1307,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -1417,6 +1467,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/NotAcceptable/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/NotAcceptable/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -1444,16 +1501,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -1601,6 +1661,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/TooManyRequests/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/TooManyRequests/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -1632,18 +1699,21 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - retryAfter: Seconds to wait before retrying.
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     retryAfter: Components.Headers.RetryAfter,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.retryAfter = retryAfter
@@ -1793,6 +1863,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/RateLimited/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/RateLimited/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -1824,18 +1901,21 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - retryAfter: Seconds to wait before retrying.
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     retryAfter: Components.Headers.RetryAfter,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.retryAfter = retryAfter
@@ -1984,6 +2064,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/AnalystUnavailable/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/AnalystUnavailable/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -2015,18 +2102,21 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - retryAfter: With `unavailable` only; seconds to wait before retrying.
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     retryAfter: Swift.Int? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.retryAfter = retryAfter
@@ -2176,6 +2266,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/QueryTooExpensive/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/QueryTooExpensive/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -2203,16 +2300,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -2360,6 +2460,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/ListBadRequest/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/ListBadRequest/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -2387,16 +2494,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -2546,6 +2656,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/DetailBadRequest/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/DetailBadRequest/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -2573,16 +2690,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -2730,6 +2850,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/BodyBadRequest/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/BodyBadRequest/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -2757,16 +2884,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -2914,6 +3044,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/Unauthorized/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/Unauthorized/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -2949,18 +3086,21 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - wwwAuthenticate: The authentication scheme to use.
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     wwwAuthenticate: Components.Headers.WWWAuthenticate,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.wwwAuthenticate = wwwAuthenticate
@@ -3109,6 +3249,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/Forbidden/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/Forbidden/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -3136,16 +3283,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -3293,6 +3443,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/NotFound/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/NotFound/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -3320,16 +3477,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -3477,6 +3637,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/MethodNotAllowed/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/MethodNotAllowed/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -3508,18 +3675,21 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - allow: The methods the path supports.
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     allow: Components.Headers.Allow,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.allow = allow
@@ -3668,6 +3838,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/Conflict/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/Conflict/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -3699,18 +3876,21 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - retryAfter: Seconds to wait before retrying.
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     retryAfter: Components.Headers.RetryAfter,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.retryAfter = retryAfter
@@ -3859,6 +4039,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/PayloadTooLarge/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/PayloadTooLarge/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -3886,16 +4073,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -4043,6 +4233,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/UnsupportedMediaType/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/UnsupportedMediaType/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -4070,16 +4267,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -4227,6 +4427,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/UnprocessableContent/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/UnprocessableContent/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -4254,16 +4461,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -4413,6 +4623,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/UriTooLong/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/UriTooLong/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// - Remark: Generated from `#/components/headers/Cache-Control-NoStore`.
                 @frozen public enum CacheControlNoStore: String, Codable, Hashable, Sendable, CaseIterable {
                     case noStore = "no-store"
@@ -4425,12 +4642,15 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.cacheControl = cacheControl
                 }
             }
@@ -4576,6 +4796,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/HeadersTooLarge/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/HeadersTooLarge/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// - Remark: Generated from `#/components/headers/Cache-Control-NoStore`.
                 @frozen public enum CacheControlNoStore: String, Codable, Hashable, Sendable, CaseIterable {
                     case noStore = "no-store"
@@ -4588,12 +4815,15 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.cacheControl = cacheControl
                 }
             }
@@ -4739,6 +4969,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/InternalError/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/InternalError/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -4766,16 +5003,19 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.cacheControl = cacheControl
@@ -4923,6 +5163,13 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/responses/Unavailable/headers/X-Request-ID`.
                 public var xRequestID: Components.Headers.XRequestID
+                /// The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
+                /// is also where the problem's `type` resolves. Sent since 1.10.0, so not required: an instance of an
+                /// earlier version, during a rolling deploy, answers without it.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/Unavailable/headers/Link`.
+                public var link: Components.Headers.ProblemLink?
                 /// The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 /// item, the policy's name (`rider`, `analyst`, `service` or `anonymous`), with `q`, the burst a full
                 /// bucket admits, and `w`, the seconds an empty bucket takes to refill. Sent on every response of a
@@ -4954,18 +5201,21 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - xRequestID: The request's id, also in a problem's `request_id`; quote it when reporting a failure.
+                ///   - link: The entry of the problem's code on the service's reference page, `rel="describedby"` (RFC 8288), which
                 ///   - rateLimitPolicy: The caller's quota policy (draft-ietf-httpapi-ratelimit-headers-10): a structured-field list with one
                 ///   - rateLimit: The caller's current quota (draft-ietf-httpapi-ratelimit-headers-10): the policy's name with `r`, the
                 ///   - retryAfter: Seconds to wait before retrying.
                 ///   - cacheControl: Never cached.
                 public init(
                     xRequestID: Components.Headers.XRequestID,
+                    link: Components.Headers.ProblemLink? = nil,
                     rateLimitPolicy: Components.Headers.RateLimitPolicy? = nil,
                     rateLimit: Components.Headers.RateLimit? = nil,
                     retryAfter: Components.Headers.RetryAfter,
                     cacheControl: Components.Headers.CacheControlNoStore
                 ) {
                     self.xRequestID = xRequestID
+                    self.link = link
                     self.rateLimitPolicy = rateLimitPolicy
                     self.rateLimit = rateLimit
                     self.retryAfter = retryAfter

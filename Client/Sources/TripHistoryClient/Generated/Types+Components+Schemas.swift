@@ -2461,7 +2461,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Problem`.
         public struct Problem: Codable, Hashable, Sendable {
-            /// `urn:trip-history:problem:` followed by `code`; stable, clients may switch on it.
+            /// `urn:trip-history:problem:` followed by `code`; stable, clients may switch on it. It resolves to the code's entry on the service's reference page, `/docs#problem-{code}`, which the response's `Link: </docs#problem-{code}>; rel="describedby"` field names.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             public var _type: Swift.String
@@ -2547,7 +2547,7 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
-            ///   - _type: `urn:trip-history:problem:` followed by `code`; stable, clients may switch on it.
+            ///   - _type: `urn:trip-history:problem:` followed by `code`; stable, clients may switch on it. It resolves to the code's entry on the service's reference page, `/docs#problem-{code}`, which the response's `Link: </docs#problem-{code}>; rel="describedby"` field names.
             ///   - title: A short summary of the kind of problem.
             ///   - status: The HTTP status of the response; each error response narrows it to its own.
             ///   - detail: What went wrong with this request, written by the service; never echoes input.
@@ -2586,7 +2586,9 @@ extension Components {
             }
         }
         /// The codes of this version. Read through `Problem.code`, which is open: a client must accept codes added
-        /// later.
+        /// later. Each code's meaning and what a client does about it is in `x-enum-descriptions`, in the order of
+        /// the enum; the reference page at `/docs` shows them at `/docs#problem-{code}`, which every problem
+        /// response links with `Link: </docs#problem-{code}>; rel="describedby"`.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/ProblemCode`.

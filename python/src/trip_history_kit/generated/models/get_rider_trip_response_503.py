@@ -16,7 +16,9 @@ T = TypeVar("T", bound="GetRiderTripResponse503")
 class GetRiderTripResponse503:
     """
     Attributes:
-        type_ (str): `urn:trip-history:problem:` followed by `code`; stable, clients may switch on it.
+        type_ (str): `urn:trip-history:problem:` followed by `code`; stable, clients may switch on it. It resolves to
+            the code's entry on the service's reference page, `/docs#problem-{code}`, which the response's `Link:
+            </docs#problem-{code}>; rel="describedby"` field names.
         title (str): A short summary of the kind of problem.
         status (int): The HTTP status of the response; each error response narrows it to its own.
         detail (str): What went wrong with this request, written by the service; never echoes input.
