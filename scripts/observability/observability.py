@@ -135,8 +135,8 @@ def command_runbooks(rules_path, operations_path):
             failed += 1
         runbook = annotations.get("runbook", "")
         page, _, anchor = runbook.partition("#")
-        if page != "docs/operations.md" or anchor not in anchors:
-            fail(f"{rule['alert']}: runbook '{runbook}' is not a heading of docs/operations.md")
+        if page != "docs/operations-monitoring.md" or anchor not in anchors:
+            fail(f"{rule['alert']}: runbook '{runbook}' is not a heading of docs/operations-monitoring.md")
             failed += 1
         if rule.get("labels", {}).get("severity") not in ("page", "ticket"):
             fail(f"{rule['alert']} has no severity label page or ticket")
@@ -144,8 +144,8 @@ def command_runbooks(rules_path, operations_path):
     if not alerts:
         fail("no alerting rules found")
         failed += 1
-    print(f"{len(alerts)} alerts, each with a summary, a severity and a runbook heading in docs/operations.md"
-          if failed == 0 else f"{failed} problems in the alerts' annotations")
+    print(f"{len(alerts)} alerts, each with a summary, a severity and a runbook heading in "
+          "docs/operations-monitoring.md" if failed == 0 else f"{failed} problems in the alerts' annotations")
     return 1 if failed else 0
 
 

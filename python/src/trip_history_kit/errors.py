@@ -13,7 +13,7 @@ from .generated.types import Response
 
 @dataclass
 class ApiError(Exception):
-    """A response that is not a success, with the members of its RFC 9457 problem (docs/api.md, Errors).
+    """A response that is not a success, with the members of its RFC 9457 problem (docs/api-errors.md, Errors).
 
     `code` is the problem's machine-readable code (`invalid_parameter`, `sync_token_expired`, ...), or
     `unknown` when the body was not a problem document; `retry_after` is the `Retry-After` header in seconds.

@@ -96,7 +96,7 @@ def trips_frame(trips: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class TripFilter:
-    """An analyst query's window and filters (docs/api.md, Analyst API): `from_` inclusive and `to` exclusive,
+    """An analyst query's window and filters (docs/api-analysts.md): `from_` inclusive and `to` exclusive,
     each an RFC 3339 instant or a date meaning its midnight in `tz`; the others narrow by exact match."""
 
     from_: str
