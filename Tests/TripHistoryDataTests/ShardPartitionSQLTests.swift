@@ -5,10 +5,12 @@ import TripHistoryDomain
 @testable import TripHistoryData
 
 /// The partition databases of the sharded topology run the service's statements as functions
-/// (`scripts/shards/partition.sql`), each marked `-- statement: NAME` and named after the statement's prepared
-/// name, so that a partition answers exactly as one node does. These tests fail when a statement changes and
-/// its function does not (or the other way round): the function then needs the statement's new text, under the
-/// statement's new name when its version changed.
+/// (`scripts/shards/partition.sql`), each marked `-- statement: NAME`, named after the statement's prepared name
+/// and generated from its SQL, so that a partition answers exactly as one node does. These tests fail when a
+/// statement changes and its function does not (or the other way round). After changing a statement, rewrite
+/// the functions' bodies from the Swift text with
+/// `TRIP_HISTORY_WRITE_PARTITION_SQL=1 swift test --skip-build --filter ShardPartitionSQLTests`; a statement whose
+/// version changed also needs its marked function renamed (and its proxy function in `proxy.sql`).
 @Suite struct ShardPartitionSQLTests {
     /// Every statement a partition function runs, by prepared name.
     static func statements() throws -> [PreparedStatement] {
@@ -40,25 +42,35 @@ import TripHistoryDomain
     }
 
     @Test func everyMarkedFunctionRunsItsStatementTextForText() throws {
-        let functions = try Self.markedFunctions()
-        let byName = Dictionary(uniqueKeysWithValues: try Self.statements().map { ($0.name, $0) })
-        #expect(Set(functions.keys) == Set(byName.keys))
-        for (name, function) in functions {
-            #expect(function.name == name, "the function marked \(name) is named \(function.name)")
-            guard let statement = byName[name] else { continue }
-            #expect(function.body == Self.normalized(statement.sql), "partition function \(name)")
-        }
-    }
-
-    /// The functions marked `-- statement: NAME`, by NAME: the name the next `CREATE OR REPLACE FUNCTION` gives
-    /// it, and its body, the text between the first `$statement$` after the mark and the next, whitespace
-    /// collapsed.
-    private static func markedFunctions() throws -> [String: (name: String, body: String)] {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/shards/partition.sql")
         let text = try String(contentsOf: url, encoding: .utf8)
-        var functions: [String: (name: String, body: String)] = [:]
+        let statements = Dictionary(uniqueKeysWithValues: try Self.statements().map { ($0.name, $0.sql) })
+        let functions = Self.markedFunctions(in: text)
+        if ProcessInfo.processInfo.environment["TRIP_HISTORY_WRITE_PARTITION_SQL"] == "1" {
+            try Self.replacingBodies(of: functions, in: text, with: statements).write(
+                to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(Set(functions.map(\.mark)) == Set(statements.keys))
+        for function in functions {
+            #expect(function.name == function.mark, "the function marked \(function.mark) is named \(function.name)")
+            guard let sql = statements[function.mark] else { continue }
+            #expect(String(text[function.body]) == "\n\(sql)\n", "the body of partition function \(function.mark)")
+        }
+    }
+
+    /// A function marked `-- statement: MARK`: the name the next `CREATE OR REPLACE FUNCTION` gives it, and
+    /// where its body is, between the first `$statement$` after the mark and the next.
+    private struct MarkedFunction {
+        let mark: String
+        let name: String
+        let body: Range<String.Index>
+    }
+
+    private static func markedFunctions(in text: String) -> [MarkedFunction] {
+        var functions: [MarkedFunction] = []
         var rest = text[...]
         let create = "CREATE OR REPLACE FUNCTION "
         while let mark = rest.range(of: "-- statement: ") {
@@ -68,15 +80,23 @@ import TripHistoryDomain
                 let close = rest[open.upperBound...].range(of: "$statement$")
             else { break }
             let functionName = rest[definition.upperBound...].prefix(while: { $0 != "(" })
-            functions[String(name)] = (
-                String(functionName), normalized(String(rest[open.upperBound..<close.lowerBound]))
+            functions.append(
+                MarkedFunction(mark: String(name), name: String(functionName), body: open.upperBound..<close.lowerBound)
             )
             rest = rest[close.upperBound...]
         }
         return functions
     }
 
-    private static func normalized(_ sql: String) -> String {
-        sql.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    /// `text` with each marked function's body replaced by its statement's SQL on lines of its own.
+    private static func replacingBodies(
+        of functions: [MarkedFunction], in text: String, with statements: [String: String]
+    ) -> String {
+        var result = text
+        for function in functions.reversed() {
+            guard let sql = statements[function.mark] else { continue }
+            result.replaceSubrange(function.body, with: "\n\(sql)\n")
+        }
+        return result
     }
 }

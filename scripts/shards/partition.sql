@@ -5,12 +5,12 @@
 --
 -- Three kinds of functions:
 -- - The service's statements, one function each, named after the statement's prepared name in
---   Sources/TripHistoryData and with its SQL as the body, text for text (only the line breaks differ): the
---   arguments are its `$1...$n` in order, so a partition runs exactly what one node runs. A `-- statement:`
---   line names each one, and ShardPartitionSQLTests (Tests/TripHistoryDataTests) checks every such body
---   against the Swift statement's SQL, whitespace collapsed; a changed statement fails it until its function
---   here is updated (under the statement's new name when its version changed, so old and new can coexist
---   while the service is rolled out).
+--   Sources/TripHistoryData, with its SQL as the body: the arguments are its `$1...$n` in order, so a
+--   partition runs exactly what one node runs. A `-- statement:` line marks each one; its body (between the
+--   `$statement$` quotes) is generated from the Swift statement by
+--   `TRIP_HISTORY_WRITE_PARTITION_SQL=1 swift test --skip-build --filter ShardPartitionSQLTests`, and the
+--   same test fails while a body differs from its statement. A statement whose version changed gets a function
+--   of its new name (old and new coexist while the service rolls out).
 -- - The rider's writes (record, adjust, erase), each one transaction of those statements in the order
 --   PostgresTripRepository runs them, since a PL/Proxy call is one remote call.
 -- - The partition's identity: its number and the fixed count of logical partitions, from which its trip and
@@ -101,10 +101,7 @@ CREATE OR REPLACE FUNCTION trips_older_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE sql STABLE AS $statement$
-SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat,
-    pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
-    fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor,
-    corrections_minor FROM trips
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
   AND (requested_at, id) < ($4::timestamptz, $5::bigint) AND status = ANY ($6::text[])
 ORDER BY requested_at DESC, id DESC
@@ -117,10 +114,7 @@ CREATE OR REPLACE FUNCTION trips_newer_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE sql STABLE AS $statement$
-SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat,
-    pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
-    fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor,
-    corrections_minor FROM trips
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
   AND (requested_at, id) > ($4::timestamptz, $5::bigint) AND status = ANY ($6::text[])
 ORDER BY requested_at ASC, id ASC
@@ -141,14 +135,7 @@ $statement$;
 CREATE OR REPLACE FUNCTION trips_by_id_v2(id bigint, rider_id bigint)
 RETURNS SETOF trip_history_trip_detail
 LANGUAGE sql STABLE AS $statement$
-SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat,
-    pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
-    fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor,
-    corrections_minor, r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4,
-    r.driver_first_name, r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline,
-    (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,
-        'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)
-     FROM trip_adjustments a WHERE a.trip_id = trips.id)::text
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4, r.driver_first_name, r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text
 FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id WHERE trips.id = $1 AND trips.rider_id = $2
 $statement$;
 
@@ -156,14 +143,7 @@ $statement$;
 CREATE OR REPLACE FUNCTION trips_export_batch_v1(rider_id bigint, key_at timestamptz, key_id bigint, lim bigint)
 RETURNS SETOF trip_history_trip_detail
 LANGUAGE sql STABLE AS $statement$
-SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat,
-    pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
-    fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor,
-    corrections_minor, r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4,
-    r.driver_first_name, r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline,
-    (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,
-        'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)
-     FROM trip_adjustments a WHERE a.trip_id = trips.id)::text
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4, r.driver_first_name, r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text
 FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE trips.rider_id = $1 AND (trips.requested_at, trips.id) < ($2::timestamptz, $3::bigint)
 ORDER BY trips.requested_at DESC, trips.id DESC
@@ -174,12 +154,7 @@ $statement$;
 CREATE OR REPLACE FUNCTION trip_changes_page_v2(rider_id bigint, after_seq bigint, lim bigint)
 RETURNS SETOF trip_history_change
 LANGUAGE sql STABLE AS $statement$
-SELECT mark.behind, c.seq, c.change, c.trip_id, trips.id IS NOT NULL, trips.id, trips.rider_id, trips.status,
-    trips.product, trips.city, trips.time_zone, trips.requested_at, trips.started_at, trips.completed_at,
-    trips.pickup_lat, trips.pickup_lon, trips.pickup_address, trips.dropoff_lat, trips.dropoff_lon,
-    trips.dropoff_address, trips.distance_m, trips.duration_s, trips.fare_amount_minor, trips.fare_currency,
-    trips.version, trips.recorded_at, trips.updated_at, trips.tips_minor, trips.refunds_minor,
-    trips.corrections_minor
+SELECT mark.behind, c.seq, c.change, c.trip_id, trips.id IS NOT NULL, trips.id, trips.rider_id, trips.status, trips.product, trips.city, trips.time_zone, trips.requested_at, trips.started_at, trips.completed_at, trips.pickup_lat, trips.pickup_lon, trips.pickup_address, trips.dropoff_lat, trips.dropoff_lon, trips.dropoff_address, trips.distance_m, trips.duration_s, trips.fare_amount_minor, trips.fare_currency, trips.version, trips.recorded_at, trips.updated_at, trips.tips_minor, trips.refunds_minor, trips.corrections_minor
 FROM (
     SELECT EXISTS (SELECT 1 FROM rider_change_purges WHERE rider_id = $1 AND purged_through > $2) AS behind
 ) mark
@@ -288,10 +263,7 @@ $statement$;
 CREATE OR REPLACE FUNCTION trips_lock_v1(id bigint, rider_id bigint)
 RETURNS SETOF trip_history_trip
 LANGUAGE sql AS $statement$
-SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat,
-    pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
-    fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor,
-    corrections_minor FROM trips WHERE id = $1 AND rider_id = $2 FOR UPDATE
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips WHERE id = $1 AND rider_id = $2 FOR UPDATE
 $statement$;
 
 -- statement: trip_adjustments_insert_v1 (InsertAdjustment)
@@ -379,10 +351,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE sql STABLE AS $statement$
-SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat,
-    pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
-    fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor,
-    corrections_minor FROM trips
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6
@@ -396,10 +365,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE sql STABLE AS $statement$
-SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat,
-    pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s,
-    fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor,
-    corrections_minor FROM trips
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6
@@ -412,8 +378,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c1p0r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
-    AND status = ANY ($3::text[]) AND city = $4 LIMIT $5) AS counted
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 LIMIT $5) AS counted
 $statement$;
 
 -- One partition's share of AnalystStats: its inner query, the aggregates per local period and currency, left
@@ -592,11 +557,8 @@ CREATE OR REPLACE FUNCTION analyst_stats_c1p0r0_v3(
 )
 LANGUAGE sql STABLE AS $statement$
 SELECT local_start AT TIME ZONE $1 AS bucket_start, fare_currency, trips, completed, canceled,
-    CASE WHEN fare_total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN fare_total::bigint END,
-    CASE WHEN distance_total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN distance_total::bigint END,
-    CASE WHEN completed_duration BETWEEN -9223372036854775808 AND 9223372036854775807
-        THEN completed_duration::bigint END,
-    CASE WHEN tips_total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN tips_total::bigint END,
+    CASE WHEN fare_total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN fare_total::bigint END, CASE WHEN distance_total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN distance_total::bigint END,
+    CASE WHEN completed_duration BETWEEN -9223372036854775808 AND 9223372036854775807 THEN completed_duration::bigint END, CASE WHEN tips_total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN tips_total::bigint END,
     CASE WHEN refunds_total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN refunds_total::bigint END
 FROM (
     SELECT date_trunc($2, requested_at AT TIME ZONE $3) AS local_start,
