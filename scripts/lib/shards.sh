@@ -14,8 +14,10 @@
 #   shards_load DIR                          the settings of the topology created in DIR (status 1 if none)
 #   shards_up BIN                            starts the shard servers (or formations) and the proxy, creates
 #                                            each partition database on its shard, migrates it with `BIN migrate`,
-#                                            installs scripts/shards/partition.sql in it and scripts/shards/proxy.sql
-#                                            with the cluster's definition in the proxy; again on a later call
+#                                            installs scripts/shards/{types,partition}.sql in it and makes it
+#                                            partition P of L (trip_history_become_partition: ids numbered
+#                                            P mod L), and scripts/shards/{types,proxy}.sql with the cluster's
+#                                            definition in the proxy; again on a later call
 #   shards_down [--immediate]                stops the proxy and every shard (the data stays); --immediate
 #                                            stops formations' nodes without a checkpoint, for throwaway ones
 #   shards_status                            the proxy, the shards and their partitions, answering or not
@@ -238,7 +240,10 @@ _shards_partition_up() {
         th_warn "trip-history migrate failed on $db (log: $log)"
         return 1
     }
-    shards_psql "$(_shards_uri "$shard" "$db")" -f "$SHARDS_SQL_DIR/partition.sql" >>"$log" 2>&1 || {
+    {
+        cat "$SHARDS_SQL_DIR/types.sql" "$SHARDS_SQL_DIR/partition.sql"
+        printf 'SELECT trip_history_become_partition(%s, %s);\n' "$partition" "$SHARDS_PARTITIONS"
+    } | shards_psql "$(_shards_uri "$shard" "$db")" -f - >>"$log" 2>&1 || {
         tail -n 20 "$log" >&2
         th_warn "scripts/shards/partition.sql failed on $db (log: $log)"
         return 1
@@ -266,8 +271,8 @@ EOF
 
 shards_up() {
     local bin=${1:?shards_up BIN} shard partition failed=0 pids=() ephemeral=()
-    [[ -f $SHARDS_SQL_DIR/proxy.sql && -f $SHARDS_SQL_DIR/partition.sql ]] ||
-        th_die "scripts/shards/proxy.sql and partition.sql not found"
+    [[ -f $SHARDS_SQL_DIR/proxy.sql && -f $SHARDS_SQL_DIR/partition.sql && -f $SHARDS_SQL_DIR/types.sql ]] ||
+        th_die "scripts/shards/proxy.sql, partition.sql and types.sql not found"
     _shards_save
     for ((shard = 0; shard < SHARDS_COUNT; shard++)); do
         th_log "shard $shard: $(_shards_shard_hosts "$shard")"
@@ -291,7 +296,7 @@ shards_up() {
     ((failed == 0)) || th_die "some partition databases are not ready (logs: $SHARDS_DIR/logs)"
 
     th_log "installing PL/Proxy and the cluster '$SHARDS_CLUSTER' in the proxy on 127.0.0.1:$SHARDS_PORT_BASE"
-    { cat "$SHARDS_SQL_DIR/proxy.sql" && _shards_cluster_sql; } |
+    { cat "$SHARDS_SQL_DIR/types.sql" "$SHARDS_SQL_DIR/proxy.sql" && _shards_cluster_sql; } |
         shards_psql "$(shards_proxy_uri)" -f - >>"$SHARDS_DIR/logs/proxy.log" 2>&1 || {
         tail -n 20 "$SHARDS_DIR/logs/proxy.log" >&2
         th_die "the proxy's functions could not be installed (log: $SHARDS_DIR/logs/proxy.log)"

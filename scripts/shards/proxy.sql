@@ -1,7 +1,9 @@
--- The proxy database (trip_history on the proxy server): PL/Proxy, the placement rule and the first proxy
--- functions. Installed by scripts/lib/shards.sh, which then defines the cluster `trips` itself (a SQL/MED
--- server of the plproxy foreign data wrapper with one option pN per partition, and a user mapping); each
--- statement here can run again.
+-- The proxy database (trip_history on the proxy server): PL/Proxy, the placement rule and the functions the
+-- service calls, each the partition function of the same name (scripts/shards/partition.sql) run on the
+-- rider's partition, or on every partition and merged here. Installed by scripts/lib/shards.sh after
+-- scripts/shards/types.sql, which then defines the cluster `trips` itself (a SQL/MED server of the plproxy
+-- foreign data wrapper with one option pN per partition, and a user mapping); each statement here can run
+-- again.
 
 CREATE EXTENSION IF NOT EXISTS plproxy;
 
@@ -58,4 +60,199 @@ RETURNS bigint
 LANGUAGE sql STABLE
 AS $$
     SELECT coalesce(sum(trips), 0)::bigint FROM trip_history_partition_trip_counts()
+$$;
+
+-- The rider's operations, each a call to the rider's one partition -----------------------------------------
+-- Each has the name, arguments and result of the partition's function it calls (scripts/shards/partition.sql),
+-- which is the service's statement of that name or the rider's write; `RUN ON hashint8(rider_id)` is the
+-- placement. A call fails while the rider's shard fails over and leaves the other shards' calls alone.
+
+CREATE OR REPLACE FUNCTION trips_older_v2(
+    rider_id bigint, from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trips_newer_v2(
+    rider_id bigint, from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trips_count_v1(
+    rider_id bigint, from_at timestamptz, to_at timestamptz, statuses text[], lim bigint
+) RETURNS bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+-- The detail; the receipt route reads the same statement.
+CREATE OR REPLACE FUNCTION trips_by_id_v2(id bigint, rider_id bigint)
+RETURNS SETOF trip_history_trip_detail
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trips_export_batch_v1(rider_id bigint, key_at timestamptz, key_id bigint, lim bigint)
+RETURNS SETOF trip_history_trip_detail
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trip_changes_page_v2(rider_id bigint, after_seq bigint, lim bigint)
+RETURNS SETOF trip_history_change
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trip_changes_last_v1(rider_id bigint)
+RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+-- Records a trip on the rider's partition, the idempotency key checked there: a key is unique per caller and
+-- rider, so a key reused with another rider is checked on that rider's partition and records a second trip.
+CREATE OR REPLACE FUNCTION trip_history_record_trip(
+    rider_id bigint, status text, product text, city text, time_zone text, requested_at timestamptz,
+    started_at timestamptz, completed_at timestamptz, pickup_lat double precision, pickup_lon double precision,
+    pickup_address text, dropoff_lat double precision, dropoff_lon double precision, dropoff_address text,
+    distance_m bigint, duration_s bigint, fare_amount_minor bigint, fare_currency text,
+    fare_breakdown text, payment_method text, payment_brand text, payment_last4 text,
+    driver_first_name text, vehicle_make text, vehicle_model text, vehicle_color text, vehicle_plate text,
+    route_polyline text,
+    idempotency_scope text, idempotency_key text, idempotency_fingerprint text,
+    OUT replayed boolean, OUT trip trip_history_trip_detail
+) RETURNS record
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trip_history_record_adjustment(
+    rider_id bigint, trip_id bigint, checked_version integer, kind text, amount_minor bigint, reason text,
+    idempotency_scope text, idempotency_key text, idempotency_fingerprint text,
+    OUT replayed boolean, OUT trip trip_history_trip_detail
+) RETURNS record
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trip_history_erase_rider(
+    rider_id bigint, requested_by text, OUT erased_at_us bigint, OUT trips bigint, OUT adjustments bigint
+) RETURNS record
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+-- The analysts' fan-out: every partition in parallel, merged here ---------------------------------------
+
+-- Every partition's keyset page of a city, each up to `lim` trips beyond the key: the merge below reads them.
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+-- A city's keyset page across partitions, what AnalystTripsPage returns on one node: the first `lim` trips
+-- beyond the key in the page's order among the partitions' pages. Exact, since each partition returned its own
+-- first `lim` in that order and (requested_at, id) is one order over all partitions (ids are unique); the last
+-- row's (requested_at, id) is the cursor of the next page, as on one node.
+CREATE OR REPLACE FUNCTION trip_history_city_trips_older(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $$
+    SELECT * FROM analyst_trips_older_c1p0r0_v2(from_at, to_at, key_at, key_id, statuses, city, lim) AS t
+    ORDER BY t.requested_at DESC, t.id DESC
+    LIMIT lim
+$$;
+
+CREATE OR REPLACE FUNCTION trip_history_city_trips_newer(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $$
+    SELECT * FROM analyst_trips_newer_c1p0r0_v2(from_at, to_at, key_at, key_id, statuses, city, lim) AS t
+    ORDER BY t.requested_at ASC, t.id ASC
+    LIMIT lim
+$$;
+
+-- Every partition's exact count of a city's trips, each counted up to `lim`.
+CREATE OR REPLACE FUNCTION analyst_count_c1p0r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+-- A city's exact count across partitions, what AnalystTripsCount counts on one node, capped at `lim` as the
+-- single statement is: equal to one node's up to `lim`, and `lim` whenever one node's reaches it (the caller
+-- asks for its exact limit plus one and then answers "more than" the limit).
+CREATE OR REPLACE FUNCTION trip_history_city_count(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
+) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+    SELECT least(coalesce(sum(n), 0), lim)::bigint FROM analyst_count_c1p0r0_v1(from_at, to_at, statuses, city, lim) AS n
+$$;
+
+-- Every partition's aggregates of a city per local period and currency.
+CREATE OR REPLACE FUNCTION trip_history_stats_parts_c1p0r0(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+-- A sum as AnalystStats returns it: the bigint, or NULL when it does not fit one.
+CREATE OR REPLACE FUNCTION trip_history_bigint_or_null(total numeric)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN total::bigint END
+$$;
+
+-- A city's stats across partitions, the rows AnalystStats returns on one node: the partitions' counts and
+-- numeric sums added per local period and currency, then turned into instants in the zone and cast to bigint
+-- (NULL outside its range) as the single statement does.
+CREATE OR REPLACE FUNCTION trip_history_city_stats(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
+) RETURNS TABLE (
+    bucket_start timestamptz, fare_currency char(3), trips bigint, completed bigint, canceled bigint,
+    fare_total bigint, distance_total bigint, completed_duration bigint, tips_total bigint, refunds_total bigint
+)
+LANGUAGE sql STABLE AS $$
+    SELECT p.local_start AT TIME ZONE time_zone, p.fare_currency, sum(p.trips)::bigint, sum(p.completed)::bigint,
+        sum(p.canceled)::bigint, trip_history_bigint_or_null(sum(p.fare_total)),
+        trip_history_bigint_or_null(sum(p.distance_total)), trip_history_bigint_or_null(sum(p.completed_duration)),
+        trip_history_bigint_or_null(sum(p.tips_total)), trip_history_bigint_or_null(sum(p.refunds_total))
+    FROM trip_history_stats_parts_c1p0r0(granularity, time_zone, from_at, to_at, statuses, city) AS p
+    GROUP BY p.local_start, p.fare_currency
+    ORDER BY 1, 2
 $$;
