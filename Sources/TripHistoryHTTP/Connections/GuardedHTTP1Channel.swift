@@ -65,8 +65,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             try operations.addHandler(
                 EarlyReadHandler(
                     requestGuard: RequestGuard(limits: limits, state: state, logger: self.logger, cors: cors),
-                    metrics: metrics,
-                    logger: self.logger, cors: cors, tracing: tracing, rateLimits: rateLimits, answer: answer))
+                    metrics: metrics, logger: self.logger, cors: cors, tracing: tracing, rateLimits: rateLimits,
+                    answer: answer))
             try operations.addHandler(HTTPConnectionStateHandler(logger: logger))
             let asyncChannel = try HTTP1Channel.Value(
                 wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
