@@ -211,10 +211,10 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
 
     /// The router: when forwarders are trusted, `ForwardedClientMiddleware` outermost, so everything after it
     /// sees the client they name; then `ResponseFinishingMiddleware`, so every response, the router's own 404s
-    /// included, is finished as the early-read handler finishes its own (request id, CORS fields, request span
-    /// when tracing is on, errors as problems, counted in `metrics` per route, method and status); then CORS
-    /// preflights, when origins are configured; then the rate limits, when on; then the routes, each a call into
-    /// the API module.
+    /// included, is finished by the same `ResponseFinisher` as the early-read handler's (rate limits when on,
+    /// request id, CORS fields, request span when tracing is on, errors as problems, counted in `metrics` per
+    /// route, method and status); then CORS preflights, when origins are configured; then the routes, each a
+    /// call into the API module.
     public func router(metrics: RequestMetrics) -> Router<TripHistoryRequestContext> {
         let router = Router(context: TripHistoryRequestContext.self, options: .autoGenerateHeadEndpoints)
         if !trustedForwarders.isEmpty {
@@ -222,9 +222,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
         }
         router.add(
             middleware: ResponseFinishingMiddleware(
-                finisher: ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)))
+                finisher: ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing, rateLimits: rateLimits)))
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
-        if let rateLimits { router.add(middleware: RateLimitMiddleware(gate: rateLimits)) }
         APIRoutes(
             riderTrips: riderTrips, riderErasures: riderErasures, riderExports: riderExports,
             analystTrips: analystTrips, operational: operationalRoutes

@@ -114,14 +114,13 @@ public struct RateLimitDecision: Sendable {
         retryAfterSeconds = max(1, RateLimitPolicy.wholeSeconds(outcome.retryAfterNanoseconds))
     }
 
-    /// The 429 of a refused request: `rate_limited`, retryable, with `Retry-After` and the fields.
+    /// The 429 of a refused request: `rate_limited`, retryable, with `Retry-After`. Its `fields`, like every
+    /// other response's, are added by whoever finishes the response.
     public var problem: Problem {
-        var headers = HTTPFields()
-        fields.add(to: &headers)
-        return Problem(
+        Problem(
             status: .tooManyRequests, code: .rateLimited, title: "Too many requests",
             detail: "This caller has sent more requests than its rate limit allows; retry after the indicated delay.",
-            retryAfterSeconds: retryAfterSeconds, extraHeaders: headers)
+            retryAfterSeconds: retryAfterSeconds)
     }
 }
 

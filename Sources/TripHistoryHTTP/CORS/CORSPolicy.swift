@@ -53,9 +53,7 @@ public struct CORSPolicy: Sendable, Equatable {
     /// The fields of a `204` answering a preflight from a configured origin; nil for any other request,
     /// which then goes on like any other (an `OPTIONS` gets `405`).
     public func preflightFields(for request: HTTPRequest) -> HTTPFields? {
-        guard request.method == .options, request.headerFields.value(of: Self.requestMethod) != nil,
-            let origin = allowedOrigin(of: request.headerFields)
-        else { return nil }
+        guard isPreflight(request), let origin = allowedOrigin(of: request.headerFields) else { return nil }
         var fields = HTTPFields()
         fields[Self.allowOrigin] = origin
         fields[Self.allowMethods] = Self.allowedMethods
@@ -64,6 +62,13 @@ public struct CORSPolicy: Sendable, Equatable {
         fields[.vary] = "Origin"
         fields[.cacheControl] = "no-store"
         return fields
+    }
+
+    /// Whether `request` is a preflight from a configured origin: `OPTIONS` with `Origin` and
+    /// `Access-Control-Request-Method`.
+    public func isPreflight(_ request: HTTPRequest) -> Bool {
+        request.method == .options && request.headerFields.value(of: Self.requestMethod) != nil
+            && allowedOrigin(of: request.headerFields) != nil
     }
 
     /// Adds the CORS fields of a response to a request whose `Origin` is `origin` (the value

@@ -2,8 +2,9 @@ import HTTPTypes
 import Hummingbird
 
 /// Answers a CORS preflight from a configured origin with `204` and the policy's fields
-/// (`CORSPolicy.preflightFields(for:)`), before the rate limits and the routes: a preflight carries no token
-/// and costs nothing to answer. Every other request, `OPTIONS` from other origins included, goes on.
+/// (`CORSPolicy.preflightFields(for:)`), before the routes; `ResponseFinisher` never charges a preflight to the
+/// rate limits, since it carries no token and costs nothing to answer. Every other request, `OPTIONS` from other
+/// origins included, goes on.
 struct CORSPreflightMiddleware: RouterMiddleware {
     typealias Context = TripHistoryRequestContext
 

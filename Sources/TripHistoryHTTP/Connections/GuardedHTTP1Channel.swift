@@ -64,8 +64,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             try operations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try operations.addHandler(
                 EarlyReadHandler(
-                    requestGuard: RequestGuard(limits: limits, state: state, logger: self.logger), metrics: metrics,
-                    logger: self.logger, cors: cors, tracing: tracing, rateLimits: rateLimits, answer: answer))
+                    requestGuard: RequestGuard(limits: limits, state: state, logger: self.logger, cors: cors),
+                    metrics: metrics, logger: self.logger, cors: cors, tracing: tracing, rateLimits: rateLimits,
+                    answer: answer))
             try operations.addHandler(HTTPConnectionStateHandler(logger: logger))
             let asyncChannel = try HTTP1Channel.Value(
                 wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
@@ -87,7 +88,8 @@ extension HTTPServerBuilder {
     /// default), and the early-read handler answering what `answer` says it may before the framework
     /// (nil for every request passes them all on), counting in `metrics` like the router and adding the CORS
     /// fields of `cors` as the router does, tracing its requests with `tracing` when given, and charging each
-    /// caller's read to `rateLimits` when given (the router's `RateLimitMiddleware` should share that gate).
+    /// caller's read to `rateLimits` when given (the router's `ResponseFinishingMiddleware` should share that
+    /// gate).
     public static func guardedHTTP1(
         limits: ConnectionLimits, trustedProxies: TrustedProxies = TrustedProxies(),
         trustedForwarders: TrustedForwarders = TrustedForwarders(), logger: Logger,

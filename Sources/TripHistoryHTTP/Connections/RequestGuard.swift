@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
@@ -12,6 +11,9 @@ import TripHistoryAPI
 /// limit (`414`), a header section the decoder refused as too large (`431`, instead of the framework's bare
 /// `400`), a request that is not HTTP (`400`), and the refusals `ConnectionGuard` raises (`503` at the cap, `408`
 /// for a slow head). A refusal waits for the responses of earlier requests, so responses keep their order.
+/// `ResponseFinisher` finishes each refusal as it finishes every response written past the framework
+/// (`Content-Length`, `Date`, a new request id, `nosniff`, the CORS fields); a refusal is neither charged to the
+/// rate limits nor traced nor counted, since no request, or no complete one, was read.
 ///
 /// Not a channel handler of its own: another handler in the pipeline costs every request a pass through it
 /// for each of its parts, and the early-read handler already sees them all.
@@ -19,12 +21,15 @@ final class RequestGuard {
     private let state: SharedConnectionState
     private let limits: ConnectionLimits
     private let logger: Logger
-    private var date = HTTPDate()
+    private var finisher: ResponseFinisher
 
-    init(limits: ConnectionLimits, state: SharedConnectionState, logger: Logger) {
+    /// Refuses what `limits` do not allow, reporting to `state`; refusals carry the CORS fields of `cors`
+    /// (`Vary: Origin` when any origin is configured).
+    init(limits: ConnectionLimits, state: SharedConnectionState, logger: Logger, cors: CORSPolicy? = nil) {
         self.limits = limits
         self.state = state
         self.logger = logger
+        self.finisher = ResponseFinisher(cors: cors)
     }
 
     /// Reports a request part that arrived; false when it must be dropped, since the connection is refused.
@@ -85,14 +90,13 @@ final class RequestGuard {
     /// Writes `problem` with `Connection: close`, then closes the connection's output; `ConnectionGuard`
     /// closes the rest when the client closes its side or its timer finds the connection still open.
     private func write(_ problem: Problem, context: ChannelHandlerContext) {
-        let requestID = ResponseFinisher.requestID(for: [:])
-        let response = problem.response(requestID: requestID)
+        let exchange = ResponseFinisher.Exchange(requestID: ResponseFinisher.requestID(for: [:]))
+        let response = problem.response(requestID: exchange.requestID)
         var headers = response.headers
-        let body = response.bytes ?? ByteBuffer()
-        headers[.contentLength] = String(body.readableBytes)
         headers[.connection] = "close"
-        ResponseFinisher.stamp(&headers, requestID: requestID)
-        headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
+        let body = response.bytes ?? ByteBuffer()
+        finisher.finishWritten(
+            &headers, status: response.status, bodyBytes: body.readableBytes, exchange: exchange, logger: logger)
         context.write(
             NIOAny(HTTPResponsePart.head(HTTPResponse(status: response.status, headerFields: headers))), promise: nil)
         context.write(NIOAny(HTTPResponsePart.body(body)), promise: nil)

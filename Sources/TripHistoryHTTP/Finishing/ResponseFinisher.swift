@@ -1,19 +1,53 @@
 import Dispatch
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
+import NIOHTTP1
 import Tracing
 import TripHistoryAPI
 import TripHistoryDomain
 
 /// The one place a response is finished, whichever path computed it: the router (through
-/// `ResponseFinishingMiddleware`) and the early-read handler both call `finish(_:status:route:requestID:origin:
-/// rateLimit:span:logger:)` and `record(route:method:status:started:)`. It stamps what every response carries
-/// (the rate-limit fields, the request id, `X-Content-Type-Options: nosniff`, the CORS fields), ends the request
-/// span with its `traceresponse`, and counts the response in `RequestMetrics`; `problem(for:logger:)` maps any
-/// error to the problem the client gets.
+/// `ResponseFinishingMiddleware`), the early-read handler and the connection's `RequestGuard` all call it, and
+/// none of them writes these fields itself. It charges a request to the rate limits (`rateLimitDecision`), maps
+/// any error to the problem the client gets (`response(for:requestID:logger:)`), and on every response adds the
+/// rate-limit fields, the request id, `X-Content-Type-Options: nosniff` and the CORS fields, ends the request
+/// span with its `traceresponse`, and counts the response in `RequestMetrics`. A response written past the
+/// framework (an early answer, a refusal) also gets its `Content-Length` and `Date` here
+/// (`finishWritten`); the router's responses get both from the framework, which frames every response it
+/// writes and dates it after the router has answered.
 struct ResponseFinisher: Sendable {
     static let requestIDField = HTTPField.Name("X-Request-ID")!
+
+    /// What finishing a response needs to know of the request it answers, gathered when the request arrived.
+    struct Exchange: Sendable {
+        /// The route pattern the request matched; nil when none did (counted as `NotFound`).
+        var route: String?
+        /// The id the response carries: the client's when usable, else a new one.
+        let requestID: String
+        /// The request's `Origin` when CORS grants it access.
+        var origin: String?
+        /// When the request arrived (`DispatchTime` nanoseconds).
+        var started: UInt64
+        /// The fields of the request's rate-limit decision; nil when the request was not charged.
+        var rateLimit: RateLimitFields?
+        /// The request's span when tracing is on.
+        var span: (any Span)?
+
+        init(
+            route: String? = nil, requestID: String, origin: String? = nil, started: UInt64 = 0,
+            rateLimit: RateLimitFields? = nil, span: (any Span)? = nil
+        ) {
+            self.route = route
+            self.requestID = requestID
+            self.origin = origin
+            self.started = started
+            self.rateLimit = rateLimit
+            self.span = span
+        }
+    }
 
     /// Where responses are counted; nil for a listener that is not measured (the metrics scrape's own).
     let metrics: RequestMetrics?
@@ -21,46 +55,80 @@ struct ResponseFinisher: Sendable {
     let cors: CORSPolicy?
     /// The request spans; nil when tracing is off.
     let tracing: RequestTracing?
+    /// Where a request's rate limit is decided; nil charges nothing and adds no rate-limit fields.
+    let rateLimits: RateLimitGate?
+    /// The `Date` of responses written past the framework, formatted once a second for each owner of a copy.
+    private var date = HTTPDate()
 
-    init(metrics: RequestMetrics? = nil, cors: CORSPolicy? = nil, tracing: RequestTracing? = nil) {
+    init(
+        metrics: RequestMetrics? = nil, cors: CORSPolicy? = nil, tracing: RequestTracing? = nil,
+        rateLimits: RateLimitGate? = nil
+    ) {
         self.metrics = metrics
         self.cors = cors
         self.tracing = tracing
+        self.rateLimits = rateLimits
     }
 
-    /// Finishes the `headers` of a response with `status` to the request `requestID` (matched to `route`, nil
-    /// when none was; sent from `origin` when CORS grants it access): adds `rateLimit`'s fields, stamps the
-    /// fields of every response, and ends `span` (adding `traceresponse`, logging a 5xx with its trace id).
-    func finish(
-        _ headers: inout HTTPFields, status: HTTPResponse.Status, route: String?, requestID: String, origin: String?,
-        rateLimit: RateLimitFields?, span: (any Span)?, logger: Logger
-    ) {
-        rateLimit?.add(to: &headers)
-        Self.stamp(&headers, requestID: requestID, cors: cors, origin: origin)
-        if let span, let tracing {
+    /// The exchange of a request with `headers` that arrived at `started`: its request id and the origin CORS
+    /// grants, with `route` and `span` when they are known.
+    func exchange(for headers: HTTPFields, route: String?, started: UInt64, span: (any Span)?) -> Exchange {
+        Exchange(
+            route: route, requestID: Self.requestID(for: headers), origin: cors?.allowedOrigin(of: headers),
+            started: started, span: span)
+    }
+
+    /// The rate-limit decision for a read answered before the router, charged to its `caller`, which the
+    /// read's token proved; nil when rate limits are off. Never waits, so an event-loop handler may ask.
+    func rateLimitDecision(for caller: Caller) -> RateLimitDecision? {
+        rateLimits?.decision(for: caller)
+    }
+
+    /// The rate-limit decision for a request with `head` to `path` that reached the router, from the client at
+    /// `address`; nil when rate limits are off or the request is never charged: the probes and the scrape
+    /// (`RateLimitGate.exempts(_:)`), and CORS preflights, which carry no token and cost nothing to answer.
+    func rateLimitDecision(for head: HTTPRequest, path: String, address: SocketAddress?) async -> RateLimitDecision? {
+        guard let rateLimits, !RateLimitGate.exempts(path), cors?.isPreflight(head) != true else { return nil }
+        return await rateLimits.decision(authorization: head.headerFields.value(of: .authorization), address: address)
+    }
+
+    /// Finishes the `headers` of a response with `status` whose framing and `Date` the framework writes (the
+    /// router's): adds the rate-limit fields of `exchange`, the request id, `nosniff` and the CORS fields, and
+    /// ends the span (adding `traceresponse`, logging a 5xx with its trace id to `logger`).
+    func finish(_ headers: inout HTTPFields, status: HTTPResponse.Status, exchange: Exchange, logger: Logger) {
+        exchange.rateLimit?.add(to: &headers)
+        headers[Self.requestIDField] = exchange.requestID
+        // No browser guesses another type than the one declared.
+        headers[.xContentTypeOptions] = "nosniff"
+        cors?.stamp(&headers, allowedOrigin: exchange.origin)
+        if let span = exchange.span, let tracing {
             tracing.finish(
-                span, route: route, status: status, headers: &headers, requestID: requestID, logger: logger)
+                span, route: exchange.route, status: status, headers: &headers, requestID: exchange.requestID,
+                logger: logger)
         }
     }
 
-    /// Counts a response with `status` to `method` on `route` (`NotFound` when none matched), for a request
-    /// that began at `started` (`DispatchTime` nanoseconds).
-    func record(route: String?, method: HTTPRequest.Method, status: HTTPResponse.Status, started: UInt64) {
-        metrics?.record(
-            route: route ?? "NotFound", method: method, status: status,
-            nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
+    /// Finishes the `headers` of a response with `status` written past the framework (an early answer, a
+    /// connection's refusal): `Content-Length` for a body of `bodyBytes` (nil for none; a status that may carry
+    /// a body then says it has none, NIO's rule: not 1xx, 204, 304), `Date`, then all `finish` adds.
+    mutating func finishWritten(
+        _ headers: inout HTTPFields, status: HTTPResponse.Status, bodyBytes: Int?, exchange: Exchange, logger: Logger
+    ) {
+        if let bodyBytes {
+            headers[.contentLength] = String(bodyBytes)
+        } else if HTTPResponseStatus(statusCode: Int(status.code)).mayHaveResponseBody {
+            headers[.contentLength] = "0"
+        }
+        headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
+        finish(&headers, status: status, exchange: exchange, logger: logger)
     }
 
-    /// Adds what every response carries, whoever answered it: the request id,
-    /// `X-Content-Type-Options: nosniff` so no browser guesses another type than the one declared, and with
-    /// `cors` its fields for a request from `origin` (`CORSPolicy.allowedOrigin(of:)`). Connection refusals,
-    /// written before any request is known, use it alone.
-    static func stamp(
-        _ headers: inout HTTPFields, requestID: String, cors: CORSPolicy? = nil, origin: String? = nil
-    ) {
-        headers[requestIDField] = requestID
-        headers[.xContentTypeOptions] = "nosniff"
-        cors?.stamp(&headers, allowedOrigin: origin)
+    /// Counts a response with `status` to `method` for `exchange`, on its route (`NotFound` when none matched),
+    /// timed from its arrival.
+    func record(_ exchange: Exchange, method: HTTPRequest.Method, status: HTTPResponse.Status) {
+        metrics?.record(
+            route: exchange.route ?? "NotFound", method: method, status: status,
+            nanoseconds: DispatchTime.now().uptimeNanoseconds - exchange.started)
     }
 
     /// The id a response to a request with these headers carries: the client's when usable, else a new one.
@@ -79,6 +147,12 @@ struct ResponseFinisher: Sendable {
             })
         else { return nil }
         return value
+    }
+
+    /// The response any error of the request `requestID` becomes: its problem (`problem(for:logger:)`), with
+    /// the request id in its body.
+    static func response(for error: any Error, requestID: String, logger: Logger) -> APIResponse {
+        problem(for: error, logger: logger).response(requestID: requestID)
     }
 
     /// Errors the framework throws itself (an unknown path, a malformed request) become the matching
@@ -100,9 +174,9 @@ struct ResponseFinisher: Sendable {
 }
 
 /// The router's outermost middleware, its side of `ResponseFinisher`: assigns the request id, starts the
-/// request span (whose context the layers inside run in), turns every error from inside into its problem,
-/// finishes the response and counts it once its body has been written, so a streamed export counts its whole
-/// time.
+/// request span (whose context the layers inside run in), charges the request to the rate limits and answers
+/// `429` when they refuse it, turns every error from inside into its problem, finishes the response and counts
+/// it once its body has been written, so a streamed export counts its whole time.
 struct ResponseFinishingMiddleware: RouterMiddleware {
     typealias Context = TripHistoryRequestContext
 
@@ -113,33 +187,45 @@ struct ResponseFinishingMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
         var context = context
-        let requestID = ResponseFinisher.requestID(for: request.headers)
-        context.requestID = requestID
-        context.logger[metadataKey: "request_id"] = .string(requestID)
         let span = finisher.tracing?.start(request.head)
+        var exchange = finisher.exchange(for: request.headers, route: nil, started: started, span: span)
+        context.requestID = exchange.requestID
+        context.logger[metadataKey: "request_id"] = .string(exchange.requestID)
         var response: Response
-        do {
-            if let span {
-                response = try await RequestTracing.run(in: span) { [context] in try await next(request, context) }
-            } else {
-                response = try await next(request, context)
+        if let span {
+            (response, exchange.rateLimit) = await RequestTracing.run(in: span) { [context] in
+                await respond(to: request, context: context, next: next)
             }
-        } catch {
-            response = Response(
-                ResponseFinisher.problem(for: error, logger: context.logger).response(requestID: requestID))
+        } else {
+            (response, exchange.rateLimit) = await respond(to: request, context: context, next: next)
         }
-        let route = context.endpointPath
-        finisher.finish(
-            &response.headers, status: response.status, route: route, requestID: requestID,
-            origin: finisher.cors?.allowedOrigin(of: request.headers), rateLimit: nil, span: span,
-            logger: context.logger)
+        exchange.route = context.endpointPath
+        finisher.finish(&response.headers, status: response.status, exchange: exchange, logger: context.logger)
         guard finisher.metrics != nil else { return response }
         let (finisher, status, method) = (self.finisher, response.status, request.method)
         let body = response.body
-        response.body = ResponseBody(contentLength: body.contentLength) { writer in
-            defer { finisher.record(route: route, method: method, status: status, started: started) }
+        response.body = ResponseBody(contentLength: body.contentLength) { [exchange] writer in
+            defer { finisher.record(exchange, method: method, status: status) }
             try await body.write(writer)
         }
         return response
+    }
+
+    /// The response of the layers inside, or the `429` of a request the rate limits refuse, or the problem of
+    /// an error; with the fields of the request's rate-limit decision, for errors and refusals too.
+    private func respond(
+        to request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async -> (Response, RateLimitFields?) {
+        let decision = await finisher.rateLimitDecision(
+            for: request.head, path: request.uri.path, address: context.clientAddress)
+        if let decision, !decision.admitted {
+            return (Response(decision.problem.response(requestID: context.requestID)), decision.fields)
+        }
+        do {
+            return (try await next(request, context), decision?.fields)
+        } catch {
+            let problem = ResponseFinisher.response(for: error, requestID: context.requestID, logger: context.logger)
+            return (Response(problem), decision?.fields)
+        }
     }
 }

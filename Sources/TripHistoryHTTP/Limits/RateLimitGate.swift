@@ -3,8 +3,8 @@ public import Tracing
 public import TripHistoryAPI
 import TripHistoryDomain
 
-/// Where every request's rate limit is decided, on either path: the early-read handler asks it for the caller
-/// of a read it answers, `RateLimitMiddleware` for every request the router answers. `RateLimits` keeps the
+/// Where every request's rate limit is decided, on either path: `ResponseFinisher` asks it for the caller of a
+/// read the early-read handler answers and for every request the router answers. `RateLimits` keeps the
 /// buckets; this decides which bucket a request is charged to and, with `tracer`, makes the router's decision a
 /// span of its own.
 public struct RateLimitGate: Sendable {

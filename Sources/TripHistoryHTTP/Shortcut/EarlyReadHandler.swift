@@ -18,20 +18,21 @@ import TripHistoryAPI
 /// `RiderTrips.earlyAnswer(to:head:)`), which parses and checks the request with the routes' own code
 /// and never waits. A stored response is written at once; a checked read that is not stored is computed by
 /// the same code the route runs (cache, use case, rendering) in a task, and its answer, or the problem its
-/// failure maps to (`ResponseFinisher.problem(for:logger:)`), is written back on the event loop: computed
-/// once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
+/// failure maps to (`ResponseFinisher.response(for:requestID:logger:)`), is written back on the event loop:
+/// computed once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
 /// request, another route, a body, `Connection: close`) goes to the router. A read answered here is charged to
-/// its caller by the same `RateLimitGate` as the router's requests: refused, it is answered here with its 429;
-/// admitted, its response gets the rate-limit fields.
+/// its caller through the same `ResponseFinisher` and `RateLimitGate` as the router's requests: refused, it is
+/// answered here with its 429; either way its response gets the rate-limit fields.
 ///
 /// Which request is answered where, and in what order, is decided by `EarlyReadStateMachine`: while a request
 /// passed on is unanswered, later requests are passed on too; while a computation runs, later requests are held
 /// (and the socket is left alone once `heldPartsBeforeBackPressure` parts are); so responses keep their order.
 /// The handler performs what it decides.
-/// Responses written here get `Date` and `Content-Length` here and everything else from `ResponseFinisher`, as
-/// the router's do: the request id, the fields of every response, CORS fields included, the end of the request
-/// span, and the count in the same `RequestMetrics`. With tracing, each request answered here gets its request
-/// span through the router's own `RequestTracing`, and a computation runs in its context.
+/// Responses written here are finished by `ResponseFinisher`, as the router's are: `Content-Length` and `Date`
+/// (which the framework writes for the router's), the rate-limit fields, the request id, the fields of every
+/// response, CORS fields included, the end of the request span, and the count in the same `RequestMetrics`.
+/// With tracing, each request answered here gets its request span through the router's own `RequestTracing`,
+/// and a computation runs in its context.
 ///
 /// It is the first handler after the HTTP decoder, so it also runs the connection's `RequestGuard` on every
 /// request part, response end, refusal event and decoder error, before anything else.
@@ -45,30 +46,16 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias Machine = EarlyReadStateMachine<Answer, Computation, NIOAny>
     typealias State = Machine.State
 
-    /// A response ready to write, with what its request id, CORS fields and metrics need.
+    /// A response ready to write, with what finishing it needs.
     struct Answer {
-        let route: String
         let response: APIResponse
-        let rateLimit: RateLimitFields?
-        let requestID: String
-        /// The request's `Origin` when CORS grants it access.
-        let origin: String?
-        let started: UInt64
-        /// The request's span when tracing is on.
-        var span: (any Span)? = nil
+        let exchange: ResponseFinisher.Exchange
     }
 
-    /// A read to compute, with what its response needs.
+    /// A read to compute, with what finishing its response needs.
     struct Computation {
-        let route: String
         let compute: @Sendable () async throws -> APIResponse
-        let rateLimit: RateLimitFields?
-        let requestID: String
-        /// The request's `Origin` when CORS grants it access.
-        let origin: String?
-        let started: UInt64
-        /// The request's span when tracing is on.
-        var span: (any Span)? = nil
+        let exchange: ResponseFinisher.Exchange
     }
 
     /// Parts held behind a computation before the handler stops reading from the socket.
@@ -79,12 +66,10 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let requestGuard: RequestGuard
     private let answer: @Sendable (HTTPRequest) -> EarlyRead?
-    private let rateLimits: RateLimitGate?
-    private let finisher: ResponseFinisher
+    private var finisher: ResponseFinisher
     private let logger: Logger
     private var machine = Machine(heldPartsBeforeBackPressure: EarlyReadHandler.heldPartsBeforeBackPressure)
     private var needsFlush = false
-    private var date = HTTPDate()
     /// Where answers written here go as bytes: the context of the connection's HTTP/1 encoder, whose writes
     /// skip the encoder itself; this handler's own context when no encoder is before it (unit tests).
     private var answerOutlet: ChannelHandlerContext?
@@ -93,9 +78,9 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var bodilessResponses = CircularBuffer<Bool>(initialCapacity: 2)
 
     /// `requestGuard` checks every request part first; `answer` says how a request head is answered here, or
-    /// nil to pass the request on; `rateLimits`, when given, decides whether a caller's read answered here may
-    /// proceed; responses are counted in `metrics`, carry the CORS fields of `cors`, and failures that are not
-    /// problems are logged to `logger`; with `tracing`, requests answered here are traced.
+    /// nil to pass the request on; responses are finished by a `ResponseFinisher` of `metrics`, `cors`,
+    /// `tracing` and `rateLimits` (which decides whether a caller's read answered here may proceed), and
+    /// failures that are not problems are logged to `logger`.
     init(
         requestGuard: RequestGuard, metrics: RequestMetrics, logger: Logger, cors: CORSPolicy? = nil,
         tracing: RequestTracing? = nil, rateLimits: RateLimitGate? = nil,
@@ -103,8 +88,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     ) {
         self.requestGuard = requestGuard
         self.answer = answer
-        self.rateLimits = rateLimits
-        self.finisher = ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing)
+        self.finisher = ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing, rateLimits: rateLimits)
         self.logger = logger
     }
 
@@ -163,20 +147,15 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // dated from its arrival.
         let arrived = finisher.tracing == nil ? nil : DefaultTracerClock.now
         guard let early = Self.mayAnswer(head) ? answer(head) : nil else { return .passOn }
-        let requestID = ResponseFinisher.requestID(for: head.headerFields)
-        let origin = finisher.cors?.allowedOrigin(of: head.headerFields)
         let span = arrived.flatMap { finisher.tracing?.start(head, at: $0) }
+        var exchange = finisher.exchange(for: head.headerFields, route: early.route, started: started, span: span)
         // Charged once the read is known to be answered here: a read passed on is charged by the router.
-        var rateLimit: RateLimitFields?
-        if let rateLimits, let caller = early.answer.caller {
-            let decision = rateLimits.decision(for: caller)
+        if let caller = early.answer.caller, let decision = finisher.rateLimitDecision(for: caller) {
+            exchange.rateLimit = decision.fields
             guard decision.admitted else {
                 return .answer(
-                    Answer(
-                        route: early.route, response: decision.problem.response(requestID: requestID),
-                        rateLimit: nil, requestID: requestID, origin: origin, started: started, span: span))
+                    Answer(response: decision.problem.response(requestID: exchange.requestID), exchange: exchange))
             }
-            rateLimit = decision.fields
         }
         switch early.answer {
         case .stored(let stored):
@@ -186,15 +165,9 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 }
                 if let role = stored.role { span.attributes[RequestSpanAttribute.role] = role }
             }
-            return .answer(
-                Answer(
-                    route: early.route, response: stored.response, rateLimit: rateLimit, requestID: requestID,
-                    origin: origin, started: started, span: span))
+            return .answer(Answer(response: stored.response, exchange: exchange))
         case .computed(_, let compute):
-            return .compute(
-                Computation(
-                    route: early.route, compute: compute, rateLimit: rateLimit, requestID: requestID,
-                    origin: origin, started: started, span: span))
+            return .compute(Computation(compute: compute, exchange: exchange))
         }
     }
 
@@ -207,14 +180,14 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         Task {
             let response: APIResponse
             do {
-                if let span = computation.span {
+                if let span = computation.exchange.span {
                     response = try await RequestTracing.run(in: span) { try await computation.compute() }
                 } else {
                     response = try await computation.compute()
                 }
             } catch {
-                response = ResponseFinisher.problem(for: error, logger: logger)
-                    .response(requestID: computation.requestID)
+                response = ResponseFinisher.response(
+                    for: error, requestID: computation.exchange.requestID, logger: logger)
             }
             eventLoop.execute {
                 bound.value.handler.finish(computation, response: response, context: bound.value.context)
@@ -225,12 +198,7 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes a computed response, then lets the requests held meanwhile through in their order.
     private func finish(_ computation: Computation, response: APIResponse, context: ChannelHandlerContext) {
         guard case (let held, let readDeferred)? = machine.computed(), context.channel.isActive else { return }
-        write(
-            Answer(
-                route: computation.route, response: response, rateLimit: computation.rateLimit,
-                requestID: computation.requestID, origin: computation.origin, started: computation.started,
-                span: computation.span),
-            context: context)
+        write(Answer(response: response, exchange: computation.exchange), context: context)
         for part in held {
             receive(unwrapInboundIn(part), data: part, context: context)
         }
@@ -295,17 +263,10 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // Copies the stored fields once, with room for the ones added here, instead of growing the copy.
         headers.reserveCapacity(headers.count + 6)
         let body = response.bytes
-        if let body {
-            headers[.contentLength] = String(body.readableBytes)
-        } else if HTTPResponseStatus(statusCode: Int(response.status.code)).mayHaveResponseBody {
-            // No encoder frames this answer, so a status that may carry a body (NIO's rule: not 1xx, 204, 304)
-            // says it has none.
-            headers[.contentLength] = "0"
-        }
-        headers[.date] = date.value(secondsSince1970: Int64(Date().timeIntervalSince1970))
-        finisher.finish(
-            &headers, status: response.status, route: answer.route, requestID: answer.requestID,
-            origin: answer.origin, rateLimit: answer.rateLimit, span: answer.span, logger: logger)
+        // No encoder frames this answer: the finisher writes its framing too.
+        finisher.finishWritten(
+            &headers, status: response.status, bodyBytes: body?.readableBytes, exchange: answer.exchange,
+            logger: logger)
         let outlet = answerOutlet ?? context
         outlet.write(
             NIOAny(
@@ -318,6 +279,6 @@ final class EarlyReadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         needsFlush = true
         requestGuard.responseEnded(context: context)
-        finisher.record(route: answer.route, method: .get, status: response.status, started: answer.started)
+        finisher.record(answer.exchange, method: .get, status: response.status)
     }
 }
