@@ -42,7 +42,7 @@ import TripHistoryPresentation
 
     /// The stored response `earlyAnswer(to:head:)` gives, nil when it gives none or a computation.
     static func stored(
-        _ operations: RiderTrips<InMemoryTripRepository>, _ read: RiderRead, _ head: HTTPRequest
+        _ operations: RiderTrips<InMemoryTripRepository>, _ read: TestRead, _ head: HTTPRequest
     ) -> StoredResponse? {
         if case .stored(let stored) = operations.earlyAnswer(to: read, head: head) { return stored }
         return nil
@@ -103,7 +103,7 @@ import TripHistoryPresentation
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let path = "/v1/riders/1/trips?limit=3"
         // A token never verified: the router verifies it (that waits).
-        let list = RiderRead.list(riderID: "1")
+        let list = TestRead.list(riderID: "1")
         #expect(subject.operations.earlyAnswer(to: list, head: Self.head(path, token: token)) == nil)
         let computed = try await subject.operations.list(riderID: "1", head: Self.head(path, token: token))
         let stored = try #require(Self.stored(subject.operations, list, Self.head(path, token: token)))
@@ -141,7 +141,7 @@ import TripHistoryPresentation
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let path = "/v1/riders/1/trips/changes?limit=5"
         let computed = try await subject.operations.changes(riderID: "1", head: Self.head(path, token: token))
-        let feed = RiderRead.changes(riderID: "1")
+        let feed = TestRead.changes(riderID: "1")
         let stored = try #require(Self.stored(subject.operations, feed, Self.head(path, token: token)))
         #expect(stored.response.bytes == computed.bytes)
         let tag = try #require(computed.headers[.eTag])
@@ -151,7 +151,7 @@ import TripHistoryPresentation
         // A token the service did not sign, a repeated parameter, another rider's feed: the router's problems.
         for (read, other) in [
             (feed, "/v1/riders/1/trips/changes?since=forged"), (feed, "/v1/riders/1/trips/changes?limit=1&limit=2"),
-            (RiderRead.changes(riderID: "2"), "/v1/riders/2/trips/changes"),
+            (TestRead.changes(riderID: "2"), "/v1/riders/2/trips/changes"),
         ] {
             #expect(subject.operations.earlyAnswer(to: read, head: Self.head(other, token: token)) == nil, "\(other)")
         }
@@ -168,7 +168,7 @@ import TripHistoryPresentation
                 riderID: "1", head: Self.head("/v1/riders/1/trips/changes", token: token)))
         let since = try #require((start["page"] as? [String: Any])?["next_since"] as? String)
         let path = "/v1/riders/1/trips/changes?since=\(since)"
-        let feed = RiderRead.changes(riderID: "1")
+        let feed = TestRead.changes(riderID: "1")
         #expect(
             Self.isComputed(subject.operations.earlyAnswer(to: feed, head: Self.head(path, token: token))),
             "a cold read")
@@ -202,5 +202,38 @@ import TripHistoryPresentation
             }
         }
         #expect(subject.repository.queryCount == 0)
+    }
+}
+
+/// The reads these tests ask for, by the paths' ids as sent.
+enum TestRead {
+    case list(riderID: Substring)
+    case detail(riderID: Substring, tripID: Substring)
+    case changes(riderID: Substring)
+}
+
+/// The reads as the server's route table serves them: cached (when there is a cache) and answered early.
+extension RiderTrips {
+    func list(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        try await answer(route(TripListRead.self), path: RiderReadPath(riderID: riderID), head: head)
+    }
+
+    func detail(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        try await answer(route(TripDetailRead.self), path: RiderReadPath(riderID: riderID, tripID: tripID), head: head)
+    }
+
+    func changes(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        try await answer(route(TripChangesRead.self), path: RiderReadPath(riderID: riderID), head: head)
+    }
+
+    func earlyAnswer(to read: TestRead, head: HTTPRequest) -> EarlyAnswer? {
+        switch read {
+        case .list(let riderID):
+            earlyAnswer(route(TripListRead.self), path: RiderReadPath(riderID: riderID), head: head)
+        case .detail(let riderID, let tripID):
+            earlyAnswer(route(TripDetailRead.self), path: RiderReadPath(riderID: riderID, tripID: tripID), head: head)
+        case .changes(let riderID):
+            earlyAnswer(route(TripChangesRead.self), path: RiderReadPath(riderID: riderID), head: head)
+        }
     }
 }
