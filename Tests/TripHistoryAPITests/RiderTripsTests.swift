@@ -40,7 +40,7 @@ import TripHistoryPresentation
         return HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: path, headerFields: fields)
     }
 
-    /// The stored response `earlyAnswer(to:head:)` gives, nil when it gives none or a computation.
+    /// The stored response `earlyAnswer(_:path:head:)` gives, nil when it gives none or a computation.
     static func stored(
         _ operations: RiderTrips<InMemoryTripRepository>, _ read: TestRead, _ head: HTTPRequest
     ) -> StoredResponse? {
@@ -134,6 +134,26 @@ import TripHistoryPresentation
         let uncached = await Self.subject(cache: nil)
         _ = try await uncached.operations.list(riderID: "1", head: Self.head(path, token: token))
         #expect(Self.isComputed(uncached.operations.earlyAnswer(to: list, head: Self.head(path, token: token))))
+    }
+
+    /// A read whose route is not cached is computed on every request, on both paths, even with a cache; the
+    /// same read on a cached route is stored.
+    @Test func aReadWhoseRouteIsNotCachedIsComputedEveryTime() async throws {
+        let subject = await Self.subject()
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let head = Self.head("/v1/riders/1/trips?limit=3", token: token)
+        let uncached = subject.operations.route(TripListRead.self, cached: false)
+        let path = RiderReadPath(riderID: "1")
+        let first = try await subject.operations.answer(uncached, path: path, head: head)
+        let second = try await subject.operations.answer(uncached, path: path, head: head)
+        #expect(first.bytes == second.bytes)
+        #expect(second.headers[HTTPField.Name("Server-Timing")!]?.contains("db;dur=") == true)
+        #expect(subject.repository.queryCount == 2)
+        #expect(Self.isComputed(subject.operations.earlyAnswer(uncached, path: path, head: head)))
+        let cached = try await subject.operations.list(riderID: "1", head: head)
+        #expect(cached.bytes == first.bytes)
+        #expect(Self.stored(subject.operations, .list(riderID: "1"), head) != nil)
+        #expect(subject.repository.queryCount == 3)
     }
 
     @Test func theChangesFeedIsAnsweredBeforeTheRouterAsTheListIs() async throws {
