@@ -48,13 +48,17 @@ struct EarlyReadRoutes: Sendable {
     /// The operation the router routes a `GET` of `path` (without its query) to, with the path's ids: of the
     /// templates that match, the one with the most fixed segments first.
     func match(_ path: Substring) -> Match? {
+        // Only templates with as many segments can match: the others are passed over without reading them.
+        let segmentCount = path.utf8.count { $0 == UInt8(ascii: "/") } + 1
         var best: Match?
         var bestPrecedence: UInt64 = 0
-        for index in routes.indices {
-            let template = routes[index].template
-            guard best == nil || template.precedence > bestPrecedence, let ids = template.match(path) else { continue }
+        for index in routes.indices where routes[index].template.segmentCount == segmentCount {
+            let precedence = routes[index].template.precedence
+            guard best == nil || precedence > bestPrecedence, let ids = routes[index].template.match(path) else {
+                continue
+            }
             best = Match(operation: routes[index].operation, path: ids, index: index)
-            bestPrecedence = template.precedence
+            bestPrecedence = precedence
         }
         return best
     }

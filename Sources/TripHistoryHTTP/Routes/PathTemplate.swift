@@ -11,6 +11,8 @@ struct PathTemplate: Sendable {
     }
 
     private let segments: [Segment]
+    /// How many segments a path must have to match: one more than its slashes.
+    let segmentCount: Int
     /// Which segments are fixed, the first one in the highest bit: of two templates matching the same path,
     /// the router chooses the one with the higher value, as it matches a fixed segment before a parameter.
     let precedence: UInt64
@@ -24,6 +26,7 @@ struct PathTemplate: Sendable {
             default: .fixed(Array(segment.utf8))
             }
         }
+        segmentCount = segments.count
         var precedence: UInt64 = 0
         for (position, segment) in segments.enumerated() where position < 64 {
             if case .fixed = segment { precedence |= 1 << (63 - position) }
