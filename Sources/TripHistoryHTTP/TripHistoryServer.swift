@@ -137,7 +137,8 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     public let trustedForwarders: TrustedForwarders
     /// The request spans, when tracing is on.
     public let tracing: RequestTracing?
-    let operationalRoutes: OperationalRoutes
+    /// The route table's handlers, and the early-read handler's match of it.
+    let routes: APIRoutes<Repository, AnalystRepository>
     let webPages: WebPages?
 
     /// Rate-limit metrics are recorded in `metrics`: the global metrics system unless a test passes its own.
@@ -179,12 +180,6 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             localeNegotiator: LocaleNegotiator(), tokens: tokens, cursors: cursors,
             syncTokens: SyncTokenCodec(secrets: secrets),
             changesRetention: TimeInterval(settings.changesRetentionDays) * 86_400, cache: settings.cache,
-            cacheRoutes: settings.cache.map {
-                RiderCacheRoutes(
-                    list: $0.route(APIOperation.listRiderTrips.path), detail: $0.route(APIOperation.getRiderTrip.path),
-                    receipt: $0.route(APIOperation.getTripReceipt.path),
-                    changes: $0.route(APIOperation.listRiderTripChanges.path))
-            },
             fence: settings.cacheFence, tracer: settings.tracer, now: settings.now
         )
         riderErasures = RiderErasures(
@@ -205,8 +200,12 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             now: settings.now
         )
         webPages = settings.webPages
-        operationalRoutes = OperationalRoutes(
-            isReady: settings.isReady, isReaderUp: settings.isReaderUp, openAPIDocument: settings.openAPIDocument)
+        routes = APIRoutes(
+            riderTrips: riderTrips, riderErasures: riderErasures, riderExports: riderExports,
+            analystTrips: analystTrips,
+            operational: OperationalRoutes(
+                isReady: settings.isReady, isReaderUp: settings.isReaderUp, openAPIDocument: settings.openAPIDocument)
+        )
     }
 
     /// The router: when forwarders are trusted, `ForwardedClientMiddleware` outermost, so everything after it
@@ -224,23 +223,17 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
             middleware: ResponseFinishingMiddleware(
                 finisher: ResponseFinisher(metrics: metrics, cors: cors, tracing: tracing, rateLimits: rateLimits)))
         if let cors { router.add(middleware: CORSPreflightMiddleware(policy: cors)) }
-        APIRoutes(
-            riderTrips: riderTrips, riderErasures: riderErasures, riderExports: riderExports,
-            analystTrips: analystTrips, operational: operationalRoutes
-        )
-        .register(on: router)
+        routes.register(on: router)
         webPages?.register(on: router)
         return router
     }
 
-    /// How a request head is answered before the router: the liveness probe, or a rider read (stored or
-    /// computed); nil for anything the router must answer. The early-read handler's one entry point.
+    /// How a request head is answered before the router: the liveness probe, or a rider read the route table
+    /// answers early (stored or computed); nil for anything the router must answer. The early-read handler's
+    /// one entry point.
     @Sendable public func earlyAnswer(to head: HTTPRequest) -> EarlyRead? {
         if let alive = OperationalRoutes.livenessResponse(to: head) { return alive }
-        guard head.method == .get, let target = head.path,
-            let (route, read) = APIPaths.riderRead(QueryParameters.path(ofTarget: target))
-        else { return nil }
-        return riderTrips.earlyAnswer(to: read, head: head).map { EarlyRead(route: route, answer: $0) }
+        return routes.earlyReads.answer(to: head)
     }
 
     /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection (a trusted

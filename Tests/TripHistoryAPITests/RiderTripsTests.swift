@@ -40,9 +40,9 @@ import TripHistoryPresentation
         return HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: path, headerFields: fields)
     }
 
-    /// The stored response `earlyAnswer(to:head:)` gives, nil when it gives none or a computation.
+    /// The stored response `earlyAnswer(_:path:head:)` gives, nil when it gives none or a computation.
     static func stored(
-        _ operations: RiderTrips<InMemoryTripRepository>, _ read: RiderRead, _ head: HTTPRequest
+        _ operations: RiderTrips<InMemoryTripRepository>, _ read: TestRead, _ head: HTTPRequest
     ) -> StoredResponse? {
         if case .stored(let stored) = operations.earlyAnswer(to: read, head: head) { return stored }
         return nil
@@ -103,7 +103,7 @@ import TripHistoryPresentation
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let path = "/v1/riders/1/trips?limit=3"
         // A token never verified: the router verifies it (that waits).
-        let list = RiderRead.list(riderID: "1")
+        let list = TestRead.list(riderID: "1")
         #expect(subject.operations.earlyAnswer(to: list, head: Self.head(path, token: token)) == nil)
         let computed = try await subject.operations.list(riderID: "1", head: Self.head(path, token: token))
         let stored = try #require(Self.stored(subject.operations, list, Self.head(path, token: token)))
@@ -136,12 +136,32 @@ import TripHistoryPresentation
         #expect(Self.isComputed(uncached.operations.earlyAnswer(to: list, head: Self.head(path, token: token))))
     }
 
+    /// A read whose route is not cached is computed on every request, on both paths, even with a cache; the
+    /// same read on a cached route is stored.
+    @Test func aReadWhoseRouteIsNotCachedIsComputedEveryTime() async throws {
+        let subject = await Self.subject()
+        let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
+        let head = Self.head("/v1/riders/1/trips?limit=3", token: token)
+        let uncached = subject.operations.route(TripListRead.self, cached: false)
+        let path = RiderReadPath(riderID: "1")
+        let first = try await subject.operations.answer(uncached, path: path, head: head)
+        let second = try await subject.operations.answer(uncached, path: path, head: head)
+        #expect(first.bytes == second.bytes)
+        #expect(second.headers[HTTPField.Name("Server-Timing")!]?.contains("db;dur=") == true)
+        #expect(subject.repository.queryCount == 2)
+        #expect(Self.isComputed(subject.operations.earlyAnswer(uncached, path: path, head: head)))
+        let cached = try await subject.operations.list(riderID: "1", head: head)
+        #expect(cached.bytes == first.bytes)
+        #expect(Self.stored(subject.operations, .list(riderID: "1"), head) != nil)
+        #expect(subject.repository.queryCount == 3)
+    }
+
     @Test func theChangesFeedIsAnsweredBeforeTheRouterAsTheListIs() async throws {
         let subject = await Self.subject()
         let token = try await subject.tokens.issue(role: .rider, subject: "1", timeToLive: .seconds(60))
         let path = "/v1/riders/1/trips/changes?limit=5"
         let computed = try await subject.operations.changes(riderID: "1", head: Self.head(path, token: token))
-        let feed = RiderRead.changes(riderID: "1")
+        let feed = TestRead.changes(riderID: "1")
         let stored = try #require(Self.stored(subject.operations, feed, Self.head(path, token: token)))
         #expect(stored.response.bytes == computed.bytes)
         let tag = try #require(computed.headers[.eTag])
@@ -151,7 +171,7 @@ import TripHistoryPresentation
         // A token the service did not sign, a repeated parameter, another rider's feed: the router's problems.
         for (read, other) in [
             (feed, "/v1/riders/1/trips/changes?since=forged"), (feed, "/v1/riders/1/trips/changes?limit=1&limit=2"),
-            (RiderRead.changes(riderID: "2"), "/v1/riders/2/trips/changes"),
+            (TestRead.changes(riderID: "2"), "/v1/riders/2/trips/changes"),
         ] {
             #expect(subject.operations.earlyAnswer(to: read, head: Self.head(other, token: token)) == nil, "\(other)")
         }
@@ -168,7 +188,7 @@ import TripHistoryPresentation
                 riderID: "1", head: Self.head("/v1/riders/1/trips/changes", token: token)))
         let since = try #require((start["page"] as? [String: Any])?["next_since"] as? String)
         let path = "/v1/riders/1/trips/changes?since=\(since)"
-        let feed = RiderRead.changes(riderID: "1")
+        let feed = TestRead.changes(riderID: "1")
         #expect(
             Self.isComputed(subject.operations.earlyAnswer(to: feed, head: Self.head(path, token: token))),
             "a cold read")
@@ -202,5 +222,38 @@ import TripHistoryPresentation
             }
         }
         #expect(subject.repository.queryCount == 0)
+    }
+}
+
+/// The reads these tests ask for, by the paths' ids as sent.
+enum TestRead {
+    case list(riderID: Substring)
+    case detail(riderID: Substring, tripID: Substring)
+    case changes(riderID: Substring)
+}
+
+/// The reads as the server's route table serves them: cached (when there is a cache) and answered early.
+extension RiderTrips {
+    func list(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        try await answer(route(TripListRead.self), path: RiderReadPath(riderID: riderID), head: head)
+    }
+
+    func detail(riderID: Substring?, tripID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        try await answer(route(TripDetailRead.self), path: RiderReadPath(riderID: riderID, tripID: tripID), head: head)
+    }
+
+    func changes(riderID: Substring?, head: HTTPRequest) async throws -> APIResponse {
+        try await answer(route(TripChangesRead.self), path: RiderReadPath(riderID: riderID), head: head)
+    }
+
+    func earlyAnswer(to read: TestRead, head: HTTPRequest) -> EarlyAnswer? {
+        switch read {
+        case .list(let riderID):
+            earlyAnswer(route(TripListRead.self), path: RiderReadPath(riderID: riderID), head: head)
+        case .detail(let riderID, let tripID):
+            earlyAnswer(route(TripDetailRead.self), path: RiderReadPath(riderID: riderID, tripID: tripID), head: head)
+        case .changes(let riderID):
+            earlyAnswer(route(TripChangesRead.self), path: RiderReadPath(riderID: riderID), head: head)
+        }
     }
 }

@@ -14,12 +14,12 @@ import TripHistoryAPI
 /// Why: the framework's way to a route (request stream, task hops, router, middleware, response writer) costs
 /// about as much again as the socket work of a warm hit, and a large share of an uncached page
 /// (`BENCHMARKS.md`). The handler asks one function, `answer` (`TripHistoryServer.earlyAnswer(to:)`: the
-/// probe, then a rider read path matched by `APIPaths.riderRead` and answered by
-/// `RiderTrips.earlyAnswer(to:head:)`), which parses and checks the request with the routes' own code
-/// and never waits. A stored response is written at once; a checked read that is not stored is computed by
-/// the same code the route runs (cache, use case, rendering) in a task, and its answer, or the problem its
-/// failure maps to (`ResponseFinisher.response(for:requestID:logger:)`), is written back on the event loop:
-/// computed once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
+/// probe, then a path matched against the route table by `EarlyReadRoutes` and, for a rider read answered
+/// early, answered by `RiderTrips.earlyAnswer(_:path:head:)`), which parses and checks the request with the
+/// routes' own code and never waits. A stored response is written at once; a checked read that is not stored
+/// is computed by the same code the route runs (cache, use case, rendering) in a task, and its answer, or the
+/// problem its failure maps to (`ResponseFinisher.response(for:requestID:logger:)`), is written back on the
+/// event loop: computed once, never handed to the router afterwards. Anything else (a token never verified, a problem in the
 /// request, another route, a body, `Connection: close`) goes to the router. A read answered here is charged to
 /// its caller through the same `ResponseFinisher` and `RateLimitGate` as the router's requests: refused, it is
 /// answered here with its 429; either way its response gets the rate-limit fields.
