@@ -9,6 +9,7 @@ import NIOFoundationEssentialsCompat
 public import Testing
 public import Tracing
 public import TripHistoryAPI
+import TripHistoryApp
 public import TripHistoryCache
 public import TripHistoryDomain
 import TripHistoryFakes
