@@ -92,14 +92,17 @@ public struct TripHistoryServer<Repository: TripRepository, AnalystRepository: A
     /// HTTP/1.1 with the connection guards enforcing `connectionLimits` on every connection (a trusted
     /// forwarder's connections under the global cap only), the PROXY protocol header read first on connections
     /// from `trustedProxies`, and the early-read handler after them, counting in `metrics` like the router,
-    /// adding the CORS fields like the router, and logging unexpected failures to `logger`.
+    /// adding the CORS fields like the router, and logging unexpected failures to `logger`. `answer` is a test's
+    /// hook around `earlyAnswer(to:)`, to observe the early answers or turn them off; nil (the default) is
+    /// `earlyAnswer(to:)` itself.
     public func http1(
         metrics: RequestMetrics, logger: Logger, connectionLimits: ConnectionLimits = ConnectionLimits(),
-        trustedProxies: TrustedProxies = TrustedProxies()
+        trustedProxies: TrustedProxies = TrustedProxies(),
+        answer: (@Sendable (HTTPRequest) -> EarlyRead?)? = nil
     ) -> HTTPServerBuilder {
         .guardedHTTP1(
             limits: connectionLimits, trustedProxies: trustedProxies, trustedForwarders: trustedForwarders,
             logger: logger, metrics: metrics, cors: cors,
-            tracing: tracing, rateLimits: rateLimits, answer: earlyAnswer(to:))
+            tracing: tracing, rateLimits: rateLimits, answer: answer ?? earlyAnswer(to:))
     }
 }
