@@ -179,6 +179,7 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -223,6 +224,8 @@ let package = Package(
         .target(
             name: "TripHistoryTestSupport",
             dependencies: [
+                "TripHistoryApp",
+                "TripHistoryData",
                 "TripHistoryDomain",
                 "TripHistoryFakes",
                 "TripHistoryWeb",

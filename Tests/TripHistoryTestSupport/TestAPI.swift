@@ -2,6 +2,7 @@ public import CoreMetrics
 public import Foundation
 public import HTTPTypes
 public import Hummingbird
+import HummingbirdCore
 public import HummingbirdTesting
 import Logging
 public import NIOCore
@@ -9,6 +10,7 @@ import NIOFoundationEssentialsCompat
 public import Testing
 public import Tracing
 public import TripHistoryAPI
+import TripHistoryApp
 public import TripHistoryCache
 public import TripHistoryDomain
 import TripHistoryFakes
@@ -39,7 +41,11 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
     public let trustedForwarders: TrustedForwarders
     private let makeRouter: @Sendable (RequestMetrics) -> Router<TripHistoryRequestContext>
     private let earlyAnswer: @Sendable (HTTPRequest) -> EarlyRead?
-    private let tracing: RequestTracing?
+    /// The server's `http1(metrics:logger:connectionLimits:trustedProxies:answer:)`, as `serve` calls it.
+    private let makeHTTP1:
+        @Sendable (
+            RequestMetrics, ConnectionLimits, TrustedProxies, @escaping @Sendable (HTTPRequest) -> EarlyRead?
+        ) -> HTTPServerBuilder
 
     /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
     /// `rateLimits`, when given, limits callers; their metrics go to `rateLimitMetrics` and time is `now`.
@@ -104,7 +110,11 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         self.trustedForwarders = server.trustedForwarders
         makeRouter = { metrics in server.router(metrics: metrics) }
         earlyAnswer = server.earlyAnswer(to:)
-        tracing = server.tracing
+        makeHTTP1 = { metrics, limits, proxies, answer in
+            server.http1(
+                metrics: metrics, logger: Logger(label: "test"), connectionLimits: limits, trustedProxies: proxies,
+                answer: answer)
+        }
     }
 
     /// The router as the composition root builds it, for tests that run it on a real socket.
@@ -153,10 +163,7 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
         }
         let application = Application(
             router: makeRouter(requestMetrics),
-            server: .guardedHTTP1(
-                limits: connectionLimits, trustedProxies: trustedProxies, trustedForwarders: trustedForwarders,
-                logger: Logger(label: "test"),
-                metrics: requestMetrics, cors: cors, tracing: tracing, rateLimits: rateLimits, answer: answer)
+            server: makeHTTP1(requestMetrics, connectionLimits, trustedProxies, answer)
         )
         return try await application.test(.live, body)
     }

@@ -30,24 +30,14 @@ struct ErasuresCommand: AsyncParsableCommand {
     func run() async throws {
         ignored.warn("erasures")
         let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
-        let pool = PostgresConnectionPool(
-            configuration: .init(
-                connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1),
-            logger: Logger(label: "trip-history.erasures")
-        )
-        do {
-            let log = RiderErasureLog(pool: pool)
-            let records = try await log.recent(riderID: rider.flatMap(RiderID.init), limit: limit)
-            print("erased_at\trider_id\ttrips\tadjustments\trequested_by")
-            for record in records {
-                print(
-                    "\(record.erasedAt.ISO8601Format(.iso8601))\t\(record.riderID)\t\(record.trips)\t"
-                        + "\(record.adjustments)\t\(record.requestedBy)")
-            }
-            await pool.shutdown()
-        } catch {
-            await pool.shutdown()
-            throw error
+        let records = try await withDatabase(settings, label: "trip-history.erasures") { pool, _ in
+            try await RiderErasureLog(pool: pool).recent(riderID: rider.flatMap(RiderID.init), limit: limit)
+        }
+        print("erased_at\trider_id\ttrips\tadjustments\trequested_by")
+        for record in records {
+            print(
+                "\(record.erasedAt.ISO8601Format(.iso8601))\t\(record.riderID)\t\(record.trips)\t"
+                    + "\(record.adjustments)\t\(record.requestedBy)")
         }
     }
 }

@@ -16,22 +16,11 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         ignored.warn("migrate")
         let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
-        let logger = Logger(label: "trip-history.migrate")
-        let pool = PostgresConnectionPool(
-            configuration: .init(
-                connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1),
-            logger: logger
-        )
-        let runner = MigrationRunner(
-            pool: pool, source: ServiceConfiguration.migrationSource(settings), logger: logger
-        )
-        do {
-            let applied = try await runner.migrate()
-            print(applied.isEmpty ? "Schema is up to date." : "Applied: \(applied.joined(separator: ", "))")
-            await pool.shutdown()
-        } catch {
-            await pool.shutdown()
-            throw error
+        let applied = try await withDatabase(settings, label: "trip-history.migrate") { pool, logger in
+            try await MigrationRunner(
+                pool: pool, source: ServiceConfiguration.migrationSource(settings), logger: logger
+            ).migrate()
         }
+        print(applied.isEmpty ? "Schema is up to date." : "Applied: \(applied.joined(separator: ", "))")
     }
 }

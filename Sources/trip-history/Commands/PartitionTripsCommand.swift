@@ -31,24 +31,14 @@ struct PartitionTripsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try database.given.settings(environment: ProcessInfo.processInfo.environment)
-        let logger = Logger(label: "trip-history.partitioning")
-        let pool = PostgresConnectionPool(
-            configuration: .init(
-                connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1),
-            logger: logger
-        )
-        do {
-            let outcome = try await TripTablePartitioner(pool: pool, batchSize: batchSize, logger: logger).partition {
-                copied in FileHandle.standardError.write(Data("copied \(copied) trips\n".utf8))
+        let outcome = try await withDatabase(settings, label: "trip-history.partitioning") { pool, logger in
+            try await TripTablePartitioner(pool: pool, batchSize: batchSize, logger: logger).partition { copied in
+                FileHandle.standardError.write(Data("copied \(copied) trips\n".utf8))
             }
-            print(
-                outcome.partitioned
-                    ? "Partitioned trips by year: \(outcome.copied) trips copied, \(outcome.lockRetries) lock retries."
-                    : "trips is partitioned already.")
-            await pool.shutdown()
-        } catch {
-            await pool.shutdown()
-            throw error
         }
+        print(
+            outcome.partitioned
+                ? "Partitioned trips by year: \(outcome.copied) trips copied, \(outcome.lockRetries) lock retries."
+                : "trips is partitioned already.")
     }
 }

@@ -30,25 +30,18 @@ struct RemoveExpiredCommand: AsyncParsableCommand {
         var given = database.given
         given.add(.retentionMonths, retentionMonths)
         let settings = try given.settings(environment: ProcessInfo.processInfo.environment)
-        let (connectionString, retention) = try usageErrors {
+        let retention = try usageErrors {
             guard let retention = try LifecycleConfiguration.tripRetention(settings) else {
                 throw ConfigurationError("Set \(Setting.retentionMonths) to remove trips past a retention.")
             }
-            return (try ServiceConfiguration.connectionString(settings), retention)
+            return retention
         }
-        let logger = Logger(label: "trip-history.retention")
-        let pool = PostgresConnectionPool(
-            configuration: .init(connectionString: connectionString, size: 1), logger: logger)
-        do {
-            let removal = try await ExpiredTripRemover(pool: pool, retention: retention, logger: logger).removeExpired()
-            let years = removal.years.isEmpty ? "none" : removal.years.map(String.init).joined(separator: ", ")
-            print(
-                "removed \(removal.trips) trips of \(removal.riders) riders, the years \(years), which ended before "
-                    + removal.cutoff.ISO8601Format(.iso8601))
-            await pool.shutdown()
-        } catch {
-            await pool.shutdown()
-            throw error
+        let removal = try await withDatabase(settings, label: "trip-history.retention") { pool, logger in
+            try await ExpiredTripRemover(pool: pool, retention: retention, logger: logger).removeExpired()
         }
+        let years = removal.years.isEmpty ? "none" : removal.years.map(String.init).joined(separator: ", ")
+        print(
+            "removed \(removal.trips) trips of \(removal.riders) riders, the years \(years), which ended before "
+                + removal.cutoff.ISO8601Format(.iso8601))
     }
 }

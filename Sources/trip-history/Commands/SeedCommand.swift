@@ -113,36 +113,29 @@ struct SeedCommand: AsyncParsableCommand {
             else { throw ValidationError("Cannot write --write-fixtures at \(path).") }
             fixtures = (path, output, await AccessTokens(secret: signingSecret))
         }
-        let logger = Logger(label: "trip-history.seed")
-        let pool = PostgresConnectionPool(
-            configuration: .init(
-                connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1,
-                statementTimeout: .seconds(3600)
-            ),
-            logger: logger
-        )
         let total = seedDistribution.totalTrips(riders: riderRange, seed: seed)
         let reporter = ProgressReporter(total: total, started: started)
         do {
-            let written = try await TripSeeder(pool: pool, logger: logger).seed(
-                riders: riderRange, distribution: seedDistribution, seed: seed,
-                progress: { rows in reporter.report(rows) }
-            )
-            let seconds = Self.seconds(since: started)
-            reporter.finish(written)
-            let rate = seconds > 0 ? Int(Double(written) / seconds) : 0
-            print("Seeded \(written) trips for \(riders) riders in \(Self.format(seconds)) s (\(rate) rows/s).")
-            if let fixtures {
-                let listed = try await LoadTestFixtures(
-                    tokens: fixtures.tokens, repository: PostgresTripRepository(pool: pool, logger: logger),
-                    timeToLive: .seconds(fixturesTTL)
-                ).write(riders: riderRange, to: fixtures.output)
-                try fixtures.output.close()
-                print("Wrote fixtures for \(riders) riders and \(listed) of their trips to \(fixtures.path).")
+            try await withDatabase(settings, label: "trip-history.seed", statementTimeout: .seconds(3600)) {
+                pool, logger in
+                let written = try await TripSeeder(pool: pool, logger: logger).seed(
+                    riders: riderRange, distribution: seedDistribution, seed: seed,
+                    progress: { rows in reporter.report(rows) }
+                )
+                let seconds = Self.seconds(since: started)
+                reporter.finish(written)
+                let rate = seconds > 0 ? Int(Double(written) / seconds) : 0
+                print("Seeded \(written) trips for \(riders) riders in \(Self.format(seconds)) s (\(rate) rows/s).")
+                if let fixtures {
+                    let listed = try await LoadTestFixtures(
+                        tokens: fixtures.tokens, repository: PostgresTripRepository(pool: pool, logger: logger),
+                        timeToLive: .seconds(fixturesTTL)
+                    ).write(riders: riderRange, to: fixtures.output)
+                    try fixtures.output.close()
+                    print("Wrote fixtures for \(riders) riders and \(listed) of their trips to \(fixtures.path).")
+                }
             }
-            await pool.shutdown()
         } catch {
-            await pool.shutdown()
             if let fixtures {
                 try? fixtures.output.close()
                 try? FileManager.default.removeItem(atPath: fixtures.path)

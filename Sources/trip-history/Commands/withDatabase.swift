@@ -1,0 +1,27 @@
+import Logging
+import TripHistoryApp
+import TripHistoryData
+
+/// Runs `body` on a one-connection pool to the database that `settings` name, logging as `label`, and shuts the
+/// pool down after it, whether it returns or throws: the one way the commands other than `serve` open the
+/// database. A connection string that cannot be used is a usage error, like a malformed flag.
+func withDatabase<Value>(
+    _ settings: SettingsReader, label: String, statementTimeout: Duration = .seconds(5),
+    _ body: (PostgresConnectionPool, Logger) async throws -> Value
+) async throws -> Value {
+    let logger = Logger(label: label)
+    let pool = PostgresConnectionPool(
+        configuration: .init(
+            connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1,
+            statementTimeout: statementTimeout),
+        logger: logger
+    )
+    do {
+        let value = try await body(pool, logger)
+        await pool.shutdown()
+        return value
+    } catch {
+        await pool.shutdown()
+        throw error
+    }
+}
