@@ -8,8 +8,8 @@ import TripHistoryFakes
 /// CSV exports are opened in spreadsheets: every text cell is quoted, and one that would run as a formula, in
 /// whole or after a separator some locale splits on, is written as text.
 @Suite struct CSVWriterTests {
-    static func row(city: String, dropoff: String) -> String {
-        var writer = CSVWriter(capacity: 1024)
+    static func row(city: String, dropoff: String, guardsFormulas: Bool = true) -> String {
+        var writer = CSVWriter(capacity: 1024, guardsFormulas: guardsFormulas)
         let new = TripFixtures.newTrip(city: city, dropoffAddress: dropoff)
         writer.trip(
             Trip(
@@ -53,7 +53,8 @@ import TripHistoryFakes
         // Longitude -74.006 is a number: neither quoted nor prefixed.
         #expect(row.contains(",40.7128,-74.006,\"1 Centre St, New York, NY 10007\",40.7484,-73.9857,\"350 5th Ave\","))
         // The life after the ride closes the record: total, tips, refunds, version and the two times.
-        #expect(row.hasSuffix(",\"USD\",1834,0,0,1,2026-03-01T21:20:00Z,2026-03-01T21:20:00Z\r\n"), "\(row)")
+        #expect(
+            row.hasSuffix(",\"USD\",1834,0,0,1,2026-03-01T21:20:00.000000Z,2026-03-01T21:20:00.000000Z\r\n"), "\(row)")
         #expect(!row.contains("'"))
         let fields = parseCSV(row).first ?? []
         #expect(fields.count == CSVWriter.columns.count)
@@ -80,5 +81,17 @@ import TripHistoryFakes
     @Test func aCityThatLooksLikeAFormulaIsDefusedToo() {
         #expect(Self.row(city: "=1+1", dropoff: "A").contains(",\"'=1+1\","))
         #expect(Self.row(city: "Köln;=1+1", dropoff: "A").contains(",\"'Köln;=1+1\","))
+    }
+
+    /// The raw export (`format=csv_raw`) writes every text cell as stored: quoted, inner quotes doubled, nothing
+    /// prefixed, so a machine reads back exactly what the service holds.
+    @Test(arguments: ["=HYPERLINK(\"http://x\",\"y\")", "+1+2", "-2+3", "@SUM(A1)", "\tcmd", "x;=1+1", "a\n=1"])
+    func aRawWriterLeavesFormulaLikeCellsUnchanged(address: String) {
+        let row = Self.row(city: "=1+1", dropoff: address, guardsFormulas: false)
+        #expect(!row.contains("'"), "\(row)")
+        let fields = parseCSV(row).first ?? []
+        #expect(fields.count == CSVWriter.columns.count)
+        #expect(fields[4] == "=1+1")
+        #expect(fields[14] == address)
     }
 }

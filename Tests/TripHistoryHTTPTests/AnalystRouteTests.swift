@@ -282,14 +282,14 @@ import TripHistoryTestSupport
                 #expect(json.trips.count == 3)
                 #expect(json["page.limit"] as? Int == 3)
                 #expect(json["page.has_more"] as? Bool == true)
-                #expect(json.string("filter.from") == "2025-12-31T23:00:00Z")
+                #expect(json.string("filter.from") == "2025-12-31T23:00:00.000000Z")
                 #expect(json.string("filter.city") == "Paris")
                 #expect(json["filter.rider_id"] is NSNull)
                 #expect((json.trips[0]["display"] as? [String: String])?["fare"]?.contains("€") == true)
                 let next = try #require(json.string("page.next_cursor"))
                 #expect(
                     response.headers[HTTPField.Name("Link")!]
-                        == "</v1/trips?limit=3&from=2025-12-31T23:00:00Z&to=2026-02-28T23:00:00Z&tz=Europe/Paris&city=Paris&cursor=\(next)>; rel=\"next\""
+                        == "</v1/trips?limit=3&from=2025-12-31T23:00:00.000000Z&to=2026-02-28T23:00:00.000000Z&tz=Europe/Paris&city=Paris&cursor=\(next)>; rel=\"next\""
                 )
             }
         }
@@ -574,7 +574,7 @@ import TripHistoryTestSupport
                 let json = response.json()
                 let data = json["data"] as? [[String: Any]] ?? []
                 #expect(data.count == 2)
-                #expect(data.first?["bucket_start"] as? String == "2026-01-01T00:00:00Z")
+                #expect(data.first?["bucket_start"] as? String == "2026-01-01T00:00:00.000000Z")
                 #expect(data.first?["trips"] as? Int == 3)
                 #expect(data.first?["completed"] as? Int == 2)
                 #expect(data.first?["canceled"] as? Int == 1)
@@ -584,7 +584,7 @@ import TripHistoryTestSupport
                 #expect(data.last?["total_tips_minor"] as? [String: Int] == ["EUR": 0])
                 #expect(data.first?["total_distance_m"] as? Int == 150)
                 #expect(data.first?["mean_duration_s"] as? Double == 450)
-                #expect(data.last?["bucket_start"] as? String == "2026-01-03T00:00:00Z")
+                #expect(data.last?["bucket_start"] as? String == "2026-01-03T00:00:00.000000Z")
                 #expect(json.string("group_by") == "day")
                 #expect(json.string("tz") == "UTC")
             }
@@ -595,7 +595,10 @@ import TripHistoryTestSupport
             ) { response in
                 let data = response.json()["data"] as? [[String: Any]] ?? []
                 // 01:00Z to 02:30Z on Jan 1 are still December 31 in New York.
-                #expect(data.map { $0["bucket_start"] as? String } == ["2025-12-01T05:00:00Z", "2026-01-01T05:00:00Z"])
+                #expect(
+                    data.map { $0["bucket_start"] as? String } == [
+                        "2025-12-01T05:00:00.000000Z", "2026-01-01T05:00:00.000000Z",
+                    ])
                 #expect(data.map { $0["trips"] as? Int } == [3, 1])
             }
             try await client.execute(

@@ -7,12 +7,12 @@ import TripHistoryDomain
 
 @Suite struct ParsingAndEncodingTests {
     @Test(arguments: [
-        ("2026-03-01T12:34:56Z", "2026-03-01T12:34:56Z"),
-        ("2026-03-01t12:34:56z", "2026-03-01T12:34:56Z"),
-        ("2026-03-01T12:34:56.5+01:00", "2026-03-01T11:34:56.500Z"),
+        ("2026-03-01T12:34:56Z", "2026-03-01T12:34:56.000000Z"),
+        ("2026-03-01t12:34:56z", "2026-03-01T12:34:56.000000Z"),
+        ("2026-03-01T12:34:56.5+01:00", "2026-03-01T11:34:56.500000Z"),
         ("2026-03-01T12:34:56.123456789-05:30", "2026-03-01T18:04:56.123456Z"),
-        ("2026-03-01T00:30:00 02:00", "2026-02-28T22:30:00Z"),
-        ("2024-02-29T23:59:59Z", "2024-02-29T23:59:59Z"),
+        ("2026-03-01T00:30:00 02:00", "2026-02-28T22:30:00.000000Z"),
+        ("2024-02-29T23:59:59Z", "2024-02-29T23:59:59.000000Z"),
         ("1969-12-31T23:59:59.999999Z", "1969-12-31T23:59:59.999999Z"),
     ])
     func timestampsParseAndFormat(input: String, expected: String) throws {
@@ -31,13 +31,13 @@ import TripHistoryDomain
     @Test func dateOnlyBoundsStartAtLocalMidnightEvenOnDSTDays() throws {
         let newYork = TimeZone(identifier: "America/New_York")!
         let springForward = try #require(RFC3339.parseDate("2026-03-08"))
-        #expect(RFC3339.startOfDay(springForward, in: newYork).map(RFC3339.format) == "2026-03-08T05:00:00Z")
+        #expect(RFC3339.startOfDay(springForward, in: newYork).map(RFC3339.format) == "2026-03-08T05:00:00.000000Z")
         let dayAfter = try #require(RFC3339.parseDate("2026-03-09"))
-        #expect(RFC3339.startOfDay(dayAfter, in: newYork).map(RFC3339.format) == "2026-03-09T04:00:00Z")
+        #expect(RFC3339.startOfDay(dayAfter, in: newYork).map(RFC3339.format) == "2026-03-09T04:00:00.000000Z")
         // In Santiago the clocks skip from midnight to 01:00, so the day starts at 01:00 local time.
         let santiago = TimeZone(identifier: "America/Santiago")!
         let skipped = try #require(RFC3339.parseDate("2026-09-06"))
-        #expect(RFC3339.startOfDay(skipped, in: santiago).map(RFC3339.format) == "2026-09-06T04:00:00Z")
+        #expect(RFC3339.startOfDay(skipped, in: santiago).map(RFC3339.format) == "2026-09-06T04:00:00.000000Z")
     }
 
     @Test func cursorsRoundTripAndDetectTampering() throws {

@@ -48,7 +48,7 @@ import TripHistoryTestSupport
                 let id = try #require(json.string("id"))
                 #expect(response.headers[.location] == "/v1/riders/7/trips/\(id)")
                 #expect(ServerTimingExpectations.isComputed(response.headers[ServerTimingExpectations.name]))
-                #expect(json.string("requested_at") == "2026-03-01T00:00:00Z")
+                #expect(json.string("requested_at") == "2026-03-01T00:00:00.000000Z")
                 #expect(json.string("display.fare") == "¥1,500")
                 #expect(json["fare.amount_minor"] as? Int == 1500)
                 return id

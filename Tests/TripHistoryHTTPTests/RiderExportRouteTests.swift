@@ -86,6 +86,19 @@ import TripHistoryTestSupport
                 let breakdown = try #require(rows.last?["fare_breakdown"])
                 #expect(breakdown.contains(#""kind":"base","amount_minor":1000"#))
             }
+            // The raw CSV holds the same rows with every cell as stored: the ledger's JSON parses as it is.
+            try await client.execute(uri: "/v1/riders/7/trips/export?format=csv_raw", method: .get, headers: rider) {
+                response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/csv; charset=utf-8; header=present")
+                let table = parseCSV(String(buffer: response.body))
+                let header = try #require(table.first)
+                let rows = table.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+                #expect(rows.map { $0["id"] } == ids)
+                let adjustments = try #require(rows.first?["adjustments"])
+                let ledger = try JSONSerialization.jsonObject(with: Data(adjustments.utf8)) as? [[String: Any]]
+                #expect(ledger?.first?["reason"] as? String == "x,=HYPERLINK(1)")
+            }
         }
     }
 

@@ -222,8 +222,8 @@ import TripHistoryTestSupport
             ) { response in
                 let json = response.json()
                 #expect(json.tripIDs == ["3", "2"])
-                #expect(json.string("filter.from") == "2026-03-01T05:00:00Z")
-                #expect(json.string("filter.to") == "2026-03-02T05:00:00Z")
+                #expect(json.string("filter.from") == "2026-03-01T05:00:00.000000Z")
+                #expect(json.string("filter.to") == "2026-03-02T05:00:00.000000Z")
                 #expect(json.string("filter.tz") == "America/New_York")
             }
             // A `+` offset that arrived decoded as a space means the same instant.
@@ -232,7 +232,7 @@ import TripHistoryTestSupport
                 method: .get, headers: headers
             ) { response in
                 let json = response.json()
-                #expect(json.string("filter.from") == "2026-03-01T05:00:00Z")
+                #expect(json.string("filter.from") == "2026-03-01T05:00:00.000000Z")
                 #expect(json.tripIDs == ["3", "2"])
             }
         }

@@ -53,7 +53,7 @@ import TripHistoryTestSupport
                 }
                 try await client.execute(uri: "/v1/riders/\(rider)/trips/\(ids[0])", method: .get, headers: owner) {
                     #expect($0.status == .ok)
-                    #expect($0.json().string("requested_at") == "2026-03-01T15:04:00Z")
+                    #expect($0.json().string("requested_at") == "2026-03-01T15:04:00.000000Z")
                     #expect($0.json().string("display.time") == "10:04\u{202F}AM")
                 }
                 for uri in ["/v1/riders/\(rider)/trips", "/v1/riders/\(rider)/trips/\(ids[0])"] {
@@ -140,8 +140,8 @@ import TripHistoryTestSupport
                 ) { response in
                     let json = response.json()
                     #expect(json.tripIDs == [ids[times[2]]!, ids[times[1]]!].map(\.description))
-                    #expect(json.string("filter.from") == "2026-03-08T05:00:00Z")
-                    #expect(json.string("filter.to") == "2026-03-09T04:00:00Z")
+                    #expect(json.string("filter.from") == "2026-03-08T05:00:00.000000Z")
+                    #expect(json.string("filter.to") == "2026-03-09T04:00:00.000000Z")
                 }
                 try await client.execute(
                     uri: "/v1/riders/\(rider)/trips?from=2026-03-09&to=2026-03-10&tz=America/New_York", method: .get,

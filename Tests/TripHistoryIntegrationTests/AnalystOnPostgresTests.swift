@@ -248,7 +248,8 @@ final class CountingAnalystRepository: AnalystTripRepository {
             let buckets = try await real.execute(query, grant: analyst)
             #expect(
                 buckets.map { RFC3339.format($0.start) } == [
-                    "2026-03-06T05:00:00Z", "2026-03-07T05:00:00Z", "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z",
+                    "2026-03-06T05:00:00.000000Z", "2026-03-07T05:00:00.000000Z", "2026-03-08T05:00:00.000000Z",
+                    "2026-03-09T04:00:00.000000Z",
                 ])
             #expect(buckets.map(\.trips) == [1, 2, 3, 2])
             #expect(buckets[2].canceled == 1 && buckets[2].completed == 2)

@@ -178,6 +178,12 @@ import TripHistoryTestSupport
                 .get, "/v1/trips/export?\(window)&format=csv", .operation("GET /v1/trips/export"), headers: token,
                 expect: .ok)
             #expect(csvByFormat.headers[.contentDisposition] == #"attachment; filename="trips.csv""#)
+            // The raw CSV (no formula guard) holds the same records, cell for cell where nothing looks like a formula.
+            let rawByFormat = try await conformance.check(
+                .get, "/v1/trips/export?\(window)&format=csv_raw", .operation("GET /v1/trips/export"), headers: token,
+                expect: .ok)
+            #expect(rawByFormat.headers[.contentType] == "text/csv; charset=utf-8; header=present")
+            #expect(parseCSV(String(buffer: rawByFormat.body)) == parseCSV(String(buffer: csvByFormat.body)))
             for (query, param) in [("", "format"), ("&format=xml", "format"), ("&format=csv&limit=5", "limit")] {
                 let refused = try await conformance.check(
                     .get, "/v1/trips/export?\(window)\(query)", .operation("GET /v1/trips/export"), headers: token,

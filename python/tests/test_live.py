@@ -7,11 +7,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import io
+import json
 import os
 import struct
 import time
 import uuid
 
+import duckdb
+import httpx
+import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
@@ -162,3 +167,71 @@ def test_pages_and_the_export_give_the_same_table(analyst, tmp_path):
     assert kit.export_parquet(analyst, OCTOBER, path, batch_size=5) == exported.num_rows
     assert pq.read_table(path).equals(exported)
     assert kit.export_frame(analyst, OCTOBER).equals(exported.to_pandas())
+
+
+def test_the_raw_csv_export_loads_into_duckdb_unchanged(tmp_path):
+    """A trip whose text cells a spreadsheet would run as formulas comes back from `format=csv_raw` through
+    DuckDB's CSV reader exactly as recorded, while `format=csv` still defuses them."""
+    env = os.environ
+    city = f"Raw {uuid.uuid4().hex[:8]}"
+    pickup = '=HYPERLINK("http://x","y")'
+    dropoff = '+1;-2,@SUM(A1)\n"quoted" line'
+    trip = {
+        "rider_id": "7", "status": "completed", "product": "@Pool", "city": city, "time_zone": "Asia/Tokyo",
+        "requested_at": "2026-03-01T09:00:00.123456+09:00", "started_at": "2026-03-01T09:04:00+09:00",
+        "completed_at": "2026-03-01T09:25:00.5+09:00",
+        "pickup": {"lat": 35.6812, "lon": 139.7671, "address": pickup},
+        "dropoff": {"lat": 35.6586, "lon": 139.7454, "address": dropoff},
+        "distance_m": 5230, "duration_s": 1260, "fare": {"amount_minor": 1500, "currency": "JPY"},
+    }  # fmt: skip
+    service = {"Authorization": f"Bearer {env['TRIP_HISTORY_KIT_SERVICE_TOKEN']}"}
+    analyst = {"Authorization": f"Bearer {env['TRIP_HISTORY_KIT_ANALYST_TOKEN']}"}
+    with httpx.Client(base_url=env["TRIP_HISTORY_KIT_BASE_URL"], timeout=30) as http:
+        recorded = http.post("/v1/trips", json=trip, headers=service | {"Idempotency-Key": str(uuid.uuid4())})
+        assert recorded.status_code == 201, recorded.text
+        window = {"from": "2026-03-01", "to": "2026-03-02", "tz": "Asia/Tokyo", "city": city}
+        exports = {}
+        for name in ("csv_raw", "csv", "ndjson"):
+            response = http.get("/v1/trips/export", params=window | {"format": name}, headers=analyst)
+            assert response.status_code == 200, response.text
+            exports[name] = response.content
+    (line,) = exports["ndjson"].splitlines()
+    detail = json.loads(line)
+    path = tmp_path / "raw.csv"
+    path.write_bytes(exports["csv_raw"])
+
+    as_text = duckdb.sql(f"SELECT * FROM read_csv('{path}', header = true, all_varchar = true)")
+    (row,) = [dict(zip(as_text.columns, values, strict=True)) for values in as_text.fetchall()]
+    assert (row["pickup_address"], row["dropoff_address"]) == (pickup, dropoff)
+    assert (row["product"], row["city"]) == ("@Pool", city)
+    assert row["id"] == detail["id"]
+    for name in ("requested_at", "started_at", "completed_at", "recorded_at", "updated_at"):
+        assert row[name] == detail[name], name
+
+    # With DuckDB's own type detection: ids and amounts are numbers, times are timestamps to the microsecond.
+    typed = duckdb.sql(
+        "SELECT id, typeof(requested_at), microsecond(requested_at) % 1000000, fare_amount_minor "
+        f"FROM read_csv('{path}', header = true)"
+    )
+    (values,) = typed.fetchall()
+    assert (str(values[0]), values[3]) == (detail["id"], 1500)
+    assert values[1].startswith("TIMESTAMP") and values[2] == 123456
+
+    assert b"\"'=HYPERLINK" in exports["csv"]
+    assert b"'" not in exports["csv_raw"]
+
+
+def test_every_exported_time_has_six_fraction_digits_and_pandas_parses_it_without_a_format():
+    env = os.environ
+    analyst = {"Authorization": f"Bearer {env['TRIP_HISTORY_KIT_ANALYST_TOKEN']}"}
+    window = {"from": "2026-10-01", "to": "2026-11-01", "tz": "Europe/Paris", "city": "Paris", "format": "csv_raw"}
+    with httpx.Client(base_url=env["TRIP_HISTORY_KIT_BASE_URL"], timeout=60) as http:
+        response = http.get("/v1/trips/export", params=window, headers=analyst)
+    assert response.status_code == 200, response.text
+    table = pd.read_csv(io.BytesIO(response.content), dtype=str, keep_default_na=False)
+    assert len(table) > 10
+    for name in ("requested_at", "started_at", "completed_at", "recorded_at", "updated_at"):
+        written = table[name][table[name] != ""]
+        assert written.str.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z").all(), name
+        parsed = pd.to_datetime(written)
+        assert parsed.notna().all() and str(parsed.dt.tz) == "UTC", name

@@ -22,14 +22,17 @@ enum AnalystFormat: NegotiatedFormat {
 }
 
 extension AnalystFormat {
-    /// The export format a `format` query parameter names, the style of both exports' own routes: `csv` or
-    /// `ndjson`; anything else, none, or the parameter twice is a 400 naming it.
-    static func exportFormat(_ query: QueryParameters) throws(Problem) -> AnalystFormat {
+    /// The export format a `format` query parameter names, the style of both exports' own routes: `csv` (text
+    /// cells guarded against spreadsheet formulas), `csv_raw` (every cell as stored, for machines) or `ndjson`;
+    /// anything else, none, or the parameter twice is a 400 naming it.
+    static func exportFormat(_ query: QueryParameters) throws(Problem) -> (format: AnalystFormat, guardsFormulas: Bool)
+    {
         try TripListParameters.rejectRepeated(["format"], in: query)
         switch query["format"] {
-        case "csv": return .csv
-        case "ndjson": return .ndjson
-        default: throw Problem.invalidParameter("format", "format must be csv or ndjson.")
+        case "csv": return (.csv, true)
+        case "csv_raw": return (.csv, false)
+        case "ndjson": return (.ndjson, true)
+        default: throw Problem.invalidParameter("format", "format must be csv, csv_raw or ndjson.")
         }
     }
 }

@@ -85,7 +85,8 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
                 throw Problem.invalidParameter("count", "count applies to pages; an export sends every trip.")
             }
             return try await export(
-                parameters, format: format, after: position?.key ?? parameters.resumeAfter, locale: locale,
+                parameters, format: format, guardsFormulas: true, after: position?.key ?? parameters.resumeAfter,
+                locale: locale,
                 grant: grant, logger: logger
             )
         }
@@ -97,7 +98,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     public func export(head: HTTPRequest, logger: Logger) async throws -> APIResponse {
         let grant = try await analyst(head)
         let query = try QueryParameters(target: head.path ?? "")
-        let format = try AnalystFormat.exportFormat(query)
+        let (format, guardsFormulas) = try AnalystFormat.exportFormat(query)
         for name in ["limit", "cursor", "count"] where query[name] != nil {
             throw Problem.invalidParameter(
                 name, "\(name) applies to pages; an export sends every trip and resumes with resume_after.")
@@ -105,7 +106,8 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         let parameters = try AnalystListParameters.parse(query, limits: limits)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return try await export(
-            parameters, format: format, after: parameters.resumeAfter, locale: locale, grant: grant, logger: logger)
+            parameters, format: format, guardsFormulas: guardsFormulas, after: parameters.resumeAfter, locale: locale,
+            grant: grant, logger: logger)
     }
 
     private func page(
@@ -146,8 +148,8 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
     /// Streams every matching trip after `after` (`TripExportStream`); a client whose transfer was cut resumes
     /// from the last complete line.
     private func export(
-        _ parameters: AnalystListParameters, format: AnalystFormat, after: TripKey?, locale: SupportedLocale,
-        grant: AnalystGrant, logger: Logger
+        _ parameters: AnalystListParameters, format: AnalystFormat, guardsFormulas: Bool, after: TripKey?,
+        locale: SupportedLocale, grant: AnalystGrant, logger: Logger
     ) async throws -> APIResponse {
         let slot = try exportLimits.slot(for: grant.caller)
         let timeZone = parameters.query.timeZone
@@ -158,7 +160,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         let presenter = self.presenter
         let encoding: TripExportStream.Encoding =
             format == .csv
-            ? .csv(header: CSVWriter.columns) { csv, trip in csv.trip(trip) }
+            ? .csv(header: CSVWriter.columns, guardsFormulas: guardsFormulas) { csv, trip in csv.trip(trip) }
             : .ndjson { json, trip in
                 json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
             }

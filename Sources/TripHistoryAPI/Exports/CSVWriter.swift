@@ -9,7 +9,8 @@ import TripHistoryDomain
 /// French Excel). A text cell is also written with a leading `'` when it, or any part of it after a `,`, `;`,
 /// tab, CR or LF, starts with `=`, `+`, `-`, `@`, a tab or CR (OWASP's advice against CSV injection), so a
 /// spreadsheet shows it as text instead of running it as a formula. Numbers, ids and times are not text cells
-/// and are written as they are, unquoted.
+/// and are written as they are, unquoted. A writer made with `guardsFormulas: false` (the raw export, for
+/// machines) writes every text cell as stored, with RFC 4180 quoting only.
 struct CSVWriter {
     /// The header row's column names, in the order `trip(_:)` writes them.
     static let columns = [
@@ -28,8 +29,11 @@ struct CSVWriter {
     ]
 
     private(set) var bytes: [UInt8]
+    /// Whether text cells that start like a formula get the leading `'`.
+    let guardsFormulas: Bool
 
-    init(capacity: Int) {
+    init(capacity: Int, guardsFormulas: Bool = true) {
+        self.guardsFormulas = guardsFormulas
         bytes = []
         bytes.reserveCapacity(capacity)
     }
@@ -115,11 +119,12 @@ struct CSVWriter {
         RFC3339.append(lifecycle.updatedAt, to: &bytes)
     }
 
-    /// A text cell: always quoted, and defused when a spreadsheet could read it, or a part of it, as a formula.
+    /// A text cell: always quoted, and, when guarding, defused when a spreadsheet could read it, or a part of
+    /// it, as a formula.
     private mutating func appendText(_ field: String) {
         let utf8 = field.utf8
         bytes.append(UInt8(ascii: "\""))
-        if Self.startsLikeAFormula(utf8) { bytes.append(UInt8(ascii: "'")) }
+        if guardsFormulas, Self.startsLikeAFormula(utf8) { bytes.append(UInt8(ascii: "'")) }
         for byte in utf8 {
             if byte == UInt8(ascii: "\"") { bytes.append(byte) }
             bytes.append(byte)

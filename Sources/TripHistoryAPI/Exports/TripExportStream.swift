@@ -14,9 +14,10 @@ struct TripExportStream: Sendable {
     /// first bytes leave soon and little is buffered per connection.
     static var chunkBytes: Int { 64 * 1024 }
 
-    /// How one trip is written: a CSV record, or one JSON object and its line break.
+    /// How one trip is written: a CSV record (its text cells guarded against formulas or raw), or one JSON
+    /// object and its line break.
     enum Encoding: Sendable {
-        case csv(header: [String], record: @Sendable (inout CSVWriter, Trip) -> Void)
+        case csv(header: [String], guardsFormulas: Bool, record: @Sendable (inout CSVWriter, Trip) -> Void)
         case ndjson(@Sendable (inout JSONWriter, Trip) -> Void)
     }
 
@@ -44,9 +45,11 @@ struct TripExportStream: Sendable {
             }
             var batches = self.batches
             // One buffer per stream, flushed as a chunk whenever it passes chunkBytes.
-            var csv = CSVWriter(capacity: Self.chunkBytes + 4096)
+            var guardsFormulas = true
+            if case .csv(_, let guards, _) = encoding { guardsFormulas = guards }
+            var csv = CSVWriter(capacity: Self.chunkBytes + 4096, guardsFormulas: guardsFormulas)
             var json = JSONWriter(capacity: Self.chunkBytes + 4096)
-            if case .csv(let header, _) = encoding { csv.record(header) }
+            if case .csv(let header, _, _) = encoding { csv.record(header) }
             var batch = first
             var rows = 0
             // The read of the next batch, started before the current one is encoded, so the database and the
@@ -63,7 +66,7 @@ struct TripExportStream: Sendable {
                     }
                     for trip in trips {
                         switch encoding {
-                        case .csv(_, let record):
+                        case .csv(_, _, let record):
                             record(&csv, trip)
                             if csv.bytes.count >= Self.chunkBytes {
                                 try await write(ByteBuffer(bytes: csv.bytes))

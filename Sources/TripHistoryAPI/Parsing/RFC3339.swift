@@ -88,7 +88,8 @@ enum RFC3339 {
         return calendar.startOfDay(for: Timestamp.date(micros: (noonUTC - offset) * 1_000_000))
     }
 
-    /// Writes `date` in UTC with a `Z`, with 3 or 6 fraction digits only when they are not zero.
+    /// Writes `date` in UTC with a `Z` and always 6 fraction digits, the store's microseconds: one fixed
+    /// precision, so every reader (pandas' `to_datetime` among them) parses every timestamp with one format.
     static func format(_ date: Date) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(27)
@@ -96,7 +97,7 @@ enum RFC3339 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The most bytes `write(_:into:)` writes: `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
+    /// The bytes `write(_:into:)` writes: `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
     static let maximumLength = 27
 
     /// Appends what `format` returns, without building a String: responses write many timestamps.
@@ -131,14 +132,8 @@ enum RFC3339 {
         digits(Int(secondOfDay / 60 % 60), width: 2)
         byte(UInt8(ascii: ":"))
         digits(Int(secondOfDay % 60), width: 2)
-        if fraction != 0 {
-            byte(UInt8(ascii: "."))
-            if fraction % 1000 == 0 {
-                digits(Int(fraction / 1000), width: 3)
-            } else {
-                digits(Int(fraction), width: 6)
-            }
-        }
+        byte(UInt8(ascii: "."))
+        digits(Int(fraction), width: 6)
         byte(UInt8(ascii: "Z"))
         return output.distance(to: cursor)
     }

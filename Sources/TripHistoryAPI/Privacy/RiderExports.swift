@@ -29,11 +29,11 @@ public struct RiderExports<Repository: TripRepository>: Sendable {
         self.tracer = tracer
     }
 
-    /// The export of the path's rider, in the `format` the query names (`csv` or `ndjson`).
+    /// The export of the path's rider, in the `format` the query names (`csv`, `csv_raw` or `ndjson`).
     public func export(riderID text: Substring?, head: HTTPRequest, logger: Logger) async throws -> APIResponse {
         let caller = try await tokens.caller(authorization: head.headerFields.value(of: .authorization))
         let riderID = try RiderTrips<Repository>.riderID(text)
-        let format = try AnalystFormat.exportFormat(QueryParameters(target: head.path ?? ""))
+        let (format, guardsFormulas) = try AnalystFormat.exportFormat(QueryParameters(target: head.path ?? ""))
         let grant = try RiderTrips<Repository>.grantRead(riderID: riderID, caller: caller)
         let batches = exportTrips.execute(grant, after: nil)
         let slot = try exportLimits.slot(for: caller)
@@ -43,7 +43,9 @@ public struct RiderExports<Repository: TripRepository>: Sendable {
         let presenter = self.presenter
         let encoding: TripExportStream.Encoding =
             format == .csv
-            ? .csv(header: CSVWriter.columns + CSVWriter.receiptColumns) { csv, trip in csv.tripWithReceipt(trip) }
+            ? .csv(header: CSVWriter.columns + CSVWriter.receiptColumns, guardsFormulas: guardsFormulas) { csv, trip in
+                csv.tripWithReceipt(trip)
+            }
             : .ndjson { json, trip in
                 json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: nil))
             }

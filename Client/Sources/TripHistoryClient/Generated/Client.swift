@@ -66,8 +66,8 @@ import HTTPTypes
 /// zone of `display.date` and `display.time`; without it each trip is shown in its own `time_zone`.
 /// The response's `filter` echoes the bounds as normalized UTC instants.
 ///
-/// Every timestamp in a response is RFC 3339 in UTC with a `Z`, with 3 or 6 fraction digits only when
-/// they are not zero (microsecond precision).
+/// Every timestamp in a response is RFC 3339 in UTC with a `Z` and always 6 fraction digits, the stored
+/// microseconds (`2026-03-01T14:05:00.000000Z`), in JSON, NDJSON, CSV and echoed query bounds alike.
 ///
 /// ## A trip's life after the ride
 /// A trip is recorded once and never overwritten: what changes its money later (a tip, a refund, a fare

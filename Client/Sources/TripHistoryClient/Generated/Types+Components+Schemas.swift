@@ -32,7 +32,9 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/DateBound`.
         public typealias DateBound = Swift.String
-        /// An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are not zero.
+        /// An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before 1.11.0 sent 0, 3 or 6
+        /// digits, which the pattern still admits.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/Timestamp`.
         public typealias Timestamp = Foundation.Date

@@ -1713,15 +1713,19 @@ public enum Operations {
                 @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case csv = "csv"
                     case ndjson = "ndjson"
+                    case csvRaw = "csv_raw"
                 }
-                /// `csv` or `ndjson`. Anything else, or none, gets `400 invalid_parameter`.
+                /// `csv` (spreadsheet-safe: a text cell that starts like a formula gets a leading `'`), `csv_raw`
+                /// (every cell as stored, RFC 4180 quoting only, for machines and warehouse loads) or `ndjson`.
+                /// Anything else, or none, gets `400 invalid_parameter`.
+                ///
                 ///
                 /// - Remark: Generated from `#/paths/v1/riders/{rider_id}/trips/export/GET/query/format`.
                 public var format: Operations.ExportRiderTrips.Input.Query.FormatPayload
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - format: `csv` or `ndjson`. Anything else, or none, gets `400 invalid_parameter`.
+                ///   - format: `csv` (spreadsheet-safe: a text cell that starts like a formula gets a leading `'`), `csv_raw`
                 public init(format: Operations.ExportRiderTrips.Input.Query.FormatPayload) {
                     self.format = format
                 }
@@ -5471,8 +5475,12 @@ public enum Operations {
                 @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case csv = "csv"
                     case ndjson = "ndjson"
+                    case csvRaw = "csv_raw"
                 }
-                /// `csv` or `ndjson`. Anything else, or none, gets `400 invalid_parameter`.
+                /// `csv` (spreadsheet-safe: a text cell that starts like a formula gets a leading `'`), `csv_raw`
+                /// (every cell as stored, RFC 4180 quoting only, for machines and warehouse loads) or `ndjson`.
+                /// Anything else, or none, gets `400 invalid_parameter`.
+                ///
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/format`.
                 public var format: Operations.ExportTrips.Input.Query.FormatPayload
@@ -5528,7 +5536,7 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - format: `csv` or `ndjson`. Anything else, or none, gets `400 invalid_parameter`.
+                ///   - format: `csv` (spreadsheet-safe: a text cell that starts like a formula gets a leading `'`), `csv_raw`
                 ///   - from: Inclusive lower bound on `requested_at`, required: an RFC 3339 timestamp with an offset, or
                 ///   - to: Exclusive upper bound on `requested_at`, required: an RFC 3339 timestamp with an offset, or
                 ///   - tz: An IANA time zone (`Europe/Paris`, `UTC`, at most 64 bytes). Sets the zone of date-only `from`/`to`

@@ -25,8 +25,9 @@ class Adjustment:
             either
             for a fare correction; never 0.
         reason (str): Why, as the recording service wrote it (1 to 512 UTF-8 bytes).
-        created_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are not
-            zero.
+        created_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before 1.11.0
+            sent 0, 3 or 6
+            digits, which the pattern still admits.
     """
 
     id: str

@@ -19,8 +19,12 @@ class AnalystFilter:
     """The analyst filter applied, normalized; null for what was not given.
 
     Attributes:
-        from_ (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are not zero.
-        to (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are not zero.
+        from_ (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before 1.11.0 sent
+            0, 3 or 6
+            digits, which the pattern still admits.
+        to (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before 1.11.0 sent 0,
+            3 or 6
+            digits, which the pattern still admits.
         tz (None | str): The `tz` parameter; null when absent.
         status (AnalystFilterStatusType1 | AnalystFilterStatusType2Type1 | AnalystFilterStatusType3Type1 | None): The
             `status` filter sent, so only a value the client itself sent (closed).

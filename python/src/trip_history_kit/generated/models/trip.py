@@ -40,10 +40,12 @@ class Trip:
             product (str):
             city (str):
             time_zone (str): The IANA zone the trip took place in.
-            requested_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are
-                not zero.
-            started_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are not
-                zero.
+            requested_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before
+                1.11.0 sent 0, 3 or 6
+                digits, which the pattern still admits.
+            started_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before 1.11.0
+                sent 0, 3 or 6
+                digits, which the pattern still admits.
             completed_at (datetime.datetime | None): When the ride ended; null exactly when the trip was canceled.
             pickup (Place): A pickup or drop-off point.
             dropoff (Place): A pickup or drop-off point.
@@ -55,10 +57,12 @@ class Trip:
                 a trip's detail form only, and only when it was recorded.
             display (TripDisplay): Finished strings in the `Content-Language` locale, shown as they are.
             version (int): 1 when the trip was recorded, one more per adjustment.
-            recorded_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are not
-                zero.
-            updated_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are not
-                zero.
+            recorded_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before 1.11.0
+                sent 0, 3 or 6
+                digits, which the pattern still admits.
+            updated_at (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before 1.11.0
+                sent 0, 3 or 6
+                digits, which the pattern still admits.
             payment (Payment | Unset): Detail form only, when recorded: how the trip was paid. Never a full card number.
             driver (Driver | Unset): Detail form only, when recorded: the driver as the rider may see them.
             route (Route | Unset): Detail form only, when recorded: the path driven.

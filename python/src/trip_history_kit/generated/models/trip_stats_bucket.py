@@ -29,8 +29,9 @@ class TripStatsBucket:
     """The matching trips requested in one period.
 
     Attributes:
-        bucket_start (datetime.datetime): An RFC 3339 instant in UTC (`Z`), with 3 or 6 fraction digits when they are
-            not zero.
+        bucket_start (datetime.datetime): An RFC 3339 instant in UTC (`Z`) with 6 fraction digits. Versions before
+            1.11.0 sent 0, 3 or 6
+            digits, which the pattern still admits.
         trips (int):
         completed (int):
         canceled (int):
