@@ -34,8 +34,6 @@ public struct Problem: Error, Sendable, Equatable {
         }
     }
 
-    static let linkField = HTTPField.Name("Link")!
-
     /// The response for this problem, carrying `requestID` in the body (the header is added by the server).
     /// Problems are never stored by any cache.
     public func response(requestID: String) -> APIResponse {
@@ -53,7 +51,7 @@ public struct Problem: Error, Sendable, Equatable {
         var headers = extraHeaders
         headers[.contentType] = "application/problem+json"
         headers[.cacheControl] = "no-store"
-        headers[Self.linkField] = code.describedByLink
+        headers[TripHeaderNames.link] = code.describedByLink
         if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
         return APIResponse(status: status, headers: headers, body: .bytes(writer.byteBuffer))
     }

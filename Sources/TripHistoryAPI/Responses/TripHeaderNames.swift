@@ -8,7 +8,7 @@ enum TripHeaderNames {
 }
 
 extension TripHeaderNames {
-    /// RFC 8288 web links to the neighbouring pages.
+    /// RFC 8288 web links: to the neighbouring pages, and from a problem to its code's documentation.
     static let link = HTTPField.Name("Link")!
     /// What an HTML page may load and run.
     static let contentSecurityPolicy = HTTPField.Name("Content-Security-Policy")!
