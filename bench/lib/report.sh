@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The report: every measured scenario is one row of the main table (record); the sections write their own parts
 # (report_part); write_report puts the header, the table, the full run's ratios and the parts together, prints
-# it, and publish_report replaces this mode's "latest run" block in BENCHMARKS.md (BENCH_OUT).
+# it, and publish_report replaces this mode's "latest run" block in bench/latest-runs.md (BENCH_OUT).
 
 RESULTS=""                      # TSV rows of the main table, in the order the scenarios ran
 declare -gA RPS=() P50=() P99=() # scenario name -> req/s, p50 ms, p99 ms, for the ratios

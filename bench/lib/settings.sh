@@ -63,7 +63,7 @@ read_settings() {
     RATE_LIMIT=${BENCH_RATE_LIMIT:-1000000/1000} # RATE/BURST of every rate-limit class: on, never reached
 
     # What the run does around the measurements.
-    OUT=${BENCH_OUT:-$ROOT/BENCHMARKS.md}      # file whose "latest run" block of this mode is replaced ("-": none)
+    OUT=${BENCH_OUT:-$ROOT/bench/latest-runs.md}  # file whose "latest run" block of this mode is replaced ("-": none)
     PROFILE=${BENCH_PROFILE:-0}                # 1: perf profile of the server under the uncached first page, in the report
     SKIP_BUILD=${BENCH_SKIP_BUILD:-0}          # 1: use the existing release build
     KEEP=${BENCH_KEEP:-0}                      # 1: keep the temporary directory (every wrk and pgbench output)
