@@ -95,8 +95,9 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
-            // A link to the repository's migrations/, built into the binary so `migrate` needs no checkout.
-            resources: [.embedInCode("Migrations/SQL")],
+            // Links to the repository's migrations/ and scripts/shards/, built into the binary so `migrate` needs no
+            // checkout, on one node or on every partition of the sharded topology.
+            resources: [.embedInCode("Migrations/SQL"), .embedInCode("Sharding/SQL")],
             swiftSettings: swiftSettings
         ),
         .target(

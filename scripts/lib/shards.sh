@@ -13,11 +13,11 @@
 #                                            --formations its monitor there and its two nodes on the next two
 #   shards_load DIR                          the settings of the topology created in DIR (status 1 if none)
 #   shards_up BIN                            starts the shard servers (or formations) and the proxy, creates
-#                                            each partition database on its shard, migrates it with `BIN migrate`,
-#                                            installs scripts/shards/{types,partition}.sql in it and makes it
-#                                            partition P of L (trip_history_become_partition: ids numbered
-#                                            P mod L), and scripts/shards/{types,proxy}.sql with the cluster's
-#                                            definition in the proxy; again on a later call
+#                                            each partition database on its shard, defines the cluster `trips`
+#                                            in the proxy, then runs `BIN migrate` on the proxy, which migrates
+#                                            every partition, installs the partition functions, makes each
+#                                            partition P of L (ids numbered P mod L) and installs the proxy's
+#                                            functions (PartitionedSchema); again on a later call
 #   shards_down [--immediate]                stops the proxy and every shard (the data stays); --immediate
 #                                            stops formations' nodes without a checkpoint, for throwaway ones
 #   shards_status                            the proxy, the shards and their partitions, answering or not
@@ -34,7 +34,6 @@
 # Everything runs as the `postgres` user when started as root (PostgreSQL refuses root).
 
 _SHARDS_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SHARDS_SQL_DIR=$(cd "$_SHARDS_LIB_DIR/.." && pwd)/shards
 
 SHARDS_DIR=""
 SHARDS_PORT_BASE=""
@@ -221,13 +220,11 @@ _shards_shard_down() {
     fi
 }
 
-# Creates (once) partition P's database on its shard, migrates it with the real binary and installs the
-# functions the proxy's PL/Proxy functions call.
+# Creates (once) partition P's database on its shard; `trip-history migrate` on the proxy fills it.
 _shards_partition_up() {
-    local bin=$1 partition=$2 db shard exists log
+    local partition=$1 db shard exists
     db=$(shards_partition_db "$partition")
     shard=$(shards_shard_of "$partition")
-    log=$SHARDS_DIR/logs/$db.log
     exists=$(shards_psql "$(_shards_uri "$shard" postgres)" -c "SELECT 1 FROM pg_database WHERE datname = '$db'") || {
         th_warn "shard $shard does not answer"
         return 1
@@ -235,19 +232,6 @@ _shards_partition_up() {
     if [[ $exists != 1 ]]; then
         shards_psql "$(_shards_uri "$shard" postgres)" -c "CREATE DATABASE $db" || return 1
     fi
-    DATABASE_URL=$(_shards_uri "$shard" "$db") "$bin" migrate >>"$log" 2>&1 || {
-        tail -n 20 "$log" >&2
-        th_warn "trip-history migrate failed on $db (log: $log)"
-        return 1
-    }
-    {
-        cat "$SHARDS_SQL_DIR/types.sql" "$SHARDS_SQL_DIR/partition.sql"
-        printf 'SELECT trip_history_become_partition(%s, %s);\n' "$partition" "$SHARDS_PARTITIONS"
-    } | shards_psql "$(_shards_uri "$shard" "$db")" -f - >>"$log" 2>&1 || {
-        tail -n 20 "$log" >&2
-        th_warn "scripts/shards/partition.sql failed on $db (log: $log)"
-        return 1
-    }
 }
 
 # The cluster's definition: one option pN per partition (its connection string) and a user mapping that
@@ -259,6 +243,7 @@ _shards_cluster_sql() {
         options+=$(printf ",\n    p%s '%s'" "$p" "$(shards_partition_conninfo "$p")")
     done
     cat <<EOF
+CREATE EXTENSION IF NOT EXISTS plproxy;
 BEGIN;
 DROP SERVER IF EXISTS $SHARDS_CLUSTER CASCADE;
 CREATE SERVER $SHARDS_CLUSTER FOREIGN DATA WRAPPER plproxy OPTIONS (
@@ -271,8 +256,6 @@ EOF
 
 shards_up() {
     local bin=${1:?shards_up BIN} shard partition failed=0 pids=() ephemeral=()
-    [[ -f $SHARDS_SQL_DIR/proxy.sql && -f $SHARDS_SQL_DIR/partition.sql && -f $SHARDS_SQL_DIR/types.sql ]] ||
-        th_die "scripts/shards/proxy.sql, partition.sql and types.sql not found"
     _shards_save
     for ((shard = 0; shard < SHARDS_COUNT; shard++)); do
         th_log "shard $shard: $(_shards_shard_hosts "$shard")"
@@ -282,24 +265,27 @@ shards_up() {
     (start_private_cluster "$SHARDS_DIR/proxy" "$SHARDS_PORT_BASE" ${ephemeral[@]+"${ephemeral[@]}"}) ||
         th_die "the proxy did not start (log: $SHARDS_DIR/proxy/postgres.log)"
 
-    # One job per shard, each migrating its partitions in turn.
-    th_log "creating and migrating $SHARDS_PARTITIONS partition databases on $SHARDS_COUNT shards"
+    # One job per shard, each creating its partitions' databases in turn.
+    th_log "creating $SHARDS_PARTITIONS partition databases on $SHARDS_COUNT shards"
     for ((shard = 0; shard < SHARDS_COUNT; shard++)); do
         (
             for ((partition = shard; partition < SHARDS_PARTITIONS; partition += SHARDS_COUNT)); do
-                _shards_partition_up "$bin" "$partition" || exit 1
+                _shards_partition_up "$partition" || exit 1
             done
         ) &
         pids+=($!)
     done
     for shard in "${pids[@]}"; do wait "$shard" || failed=1; done
-    ((failed == 0)) || th_die "some partition databases are not ready (logs: $SHARDS_DIR/logs)"
+    ((failed == 0)) || th_die "some partition databases could not be created"
 
-    th_log "installing PL/Proxy and the cluster '$SHARDS_CLUSTER' in the proxy on 127.0.0.1:$SHARDS_PORT_BASE"
-    { cat "$SHARDS_SQL_DIR/types.sql" "$SHARDS_SQL_DIR/proxy.sql" && _shards_cluster_sql; } |
-        shards_psql "$(shards_proxy_uri)" -f - >>"$SHARDS_DIR/logs/proxy.log" 2>&1 || {
+    th_log "defining the cluster '$SHARDS_CLUSTER' in the proxy on 127.0.0.1:$SHARDS_PORT_BASE, then migrating it"
+    _shards_cluster_sql | shards_psql "$(shards_proxy_uri)" -f - >>"$SHARDS_DIR/logs/proxy.log" 2>&1 || {
         tail -n 20 "$SHARDS_DIR/logs/proxy.log" >&2
-        th_die "the proxy's functions could not be installed (log: $SHARDS_DIR/logs/proxy.log)"
+        th_die "the proxy's cluster could not be defined (log: $SHARDS_DIR/logs/proxy.log)"
+    }
+    DATABASE_URL=$(shards_proxy_uri) "$bin" migrate >>"$SHARDS_DIR/logs/migrate.log" 2>&1 || {
+        tail -n 20 "$SHARDS_DIR/logs/migrate.log" >&2
+        th_die "trip-history migrate on the proxy failed (log: $SHARDS_DIR/logs/migrate.log)"
     }
     local count
     count=$(shards_psql "$(shards_proxy_uri)" -c "SELECT trip_history_partition_count()") || return 1
