@@ -18,6 +18,10 @@
 #                                            every partition, installs the partition functions, makes each
 #                                            partition P of L (ids numbered P mod L) and installs the proxy's
 #                                            functions (PartitionedSchema); again on a later call
+#   shards_move_partition P SHARD            moves partition P's database to shard SHARD by dump and switch:
+#                                            P's writes are refused (read-only, never acknowledged) from the
+#                                            freeze to the switch of the cluster's option pP, its reads go on;
+#                                            the old copy stays read-only on its shard (see docs/scaling.md)
 #   shards_down [--immediate]                stops the proxy and every shard (the data stays); --immediate
 #                                            stops formations' nodes without a checkpoint, for throwaway ones
 #   shards_status                            the proxy, the shards and their partitions, answering or not
@@ -44,6 +48,8 @@ SHARDS_EPHEMERAL=0
 # The proxy's database, the one the service will connect to, and the PL/Proxy cluster's name.
 SHARDS_PROXY_DB=trip_history
 SHARDS_CLUSTER=trips
+# Partitions moved off their first shard (P mod N), by partition: the shard that holds each now.
+declare -gA SHARDS_MOVED=()
 
 shards_ensure_packages() {
     local bin share version
@@ -121,18 +127,23 @@ shards_load() {
             partitions) SHARDS_PARTITIONS=$value ;;
             formations) SHARDS_FORMATIONS=$value ;;
             ephemeral) SHARDS_EPHEMERAL=$value ;;
+            moved.*) SHARDS_MOVED[${key#moved.}]=$value ;;
         esac
     done <"$file"
     [[ -n $SHARDS_PORT_BASE && -n $SHARDS_COUNT && -n $SHARDS_PARTITIONS ]]
 }
 
 _shards_save() {
-    printf 'port_base=%s\nshards=%s\npartitions=%s\nformations=%s\nephemeral=%s\n' "$SHARDS_PORT_BASE" \
-        "$SHARDS_COUNT" "$SHARDS_PARTITIONS" "$SHARDS_FORMATIONS" "$SHARDS_EPHEMERAL" >"$SHARDS_DIR/topology"
+    local partition
+    {
+        printf 'port_base=%s\nshards=%s\npartitions=%s\nformations=%s\nephemeral=%s\n' "$SHARDS_PORT_BASE" \
+            "$SHARDS_COUNT" "$SHARDS_PARTITIONS" "$SHARDS_FORMATIONS" "$SHARDS_EPHEMERAL"
+        for partition in "${!SHARDS_MOVED[@]}"; do printf 'moved.%s=%s\n' "$partition" "${SHARDS_MOVED[$partition]}"; done
+    } >"$SHARDS_DIR/topology"
 }
 
 shards_partition_db() { printf 'trip_history_p%03d\n' "$1"; }
-shards_shard_of() { printf '%s\n' "$(($1 % SHARDS_COUNT))"; }
+shards_shard_of() { printf '%s\n' "${SHARDS_MOVED[$1]:-$(($1 % SHARDS_COUNT))}"; }
 _shards_shard_dir() { printf '%s/shard%s\n' "$SHARDS_DIR" "$1"; }
 # The shard's server (plain) or its monitor (formations).
 _shards_shard_port() { printf '%s\n' "$((SHARDS_PORT_BASE + 10 * ($1 + 1)))"; }
@@ -292,6 +303,47 @@ shards_up() {
     [[ $count == "$SHARDS_PARTITIONS" ]] || th_die "the proxy's cluster has $count partitions, not $SHARDS_PARTITIONS"
 }
 
+# Moves partition P's database to SHARD by dump and switch, the way to grow: no rider changes partition, one
+# connection string changes. The old copy is frozen first (read-only for every new session, and every session
+# open on it ended), so from then on P's writes fail, unacknowledged, and a client retries them with its
+# idempotency key; reads go on from the old copy. The frozen database is dumped into SHARD (data, sequences and
+# idempotency keys alike), the copies' trips are counted, and the cluster's option pP is switched in the proxy,
+# which every proxy backend reloads at its next call: retried writes land on the new copy and replay there.
+# The old copy stays frozen on its shard for a rollback (unfreeze it and switch back); drop it once satisfied.
+shards_move_partition() {
+    local partition=${1:?shards_move_partition P SHARD} target=${2:?shards_move_partition P SHARD} source db bin
+    local from to counts
+    [[ $partition =~ ^[0-9]+$ ]] && ((partition < SHARDS_PARTITIONS)) || th_die "no partition $partition"
+    [[ $target =~ ^[0-9]+$ ]] && ((target < SHARDS_COUNT)) || th_die "no shard $target"
+    source=$(shards_shard_of "$partition")
+    ((source != target)) || th_die "partition $partition is on shard $target already"
+    db=$(shards_partition_db "$partition")
+    bin=$(pg_bin_dir) || return 1
+    from=$(_shards_uri "$source" "$db")
+    to=$(_shards_uri "$target" "$db")
+    [[ -z $(shards_psql "$(_shards_uri "$target" postgres)" -c "SELECT 1 FROM pg_database WHERE datname = '$db'") ]] ||
+        th_die "shard $target has a database $db already"
+    shards_psql "$(_shards_uri "$target" postgres)" -c "CREATE DATABASE $db" || return 1
+    th_log "freezing $db on shard $source"
+    shards_psql "$from" -c "ALTER DATABASE $db SET default_transaction_read_only = on" || return 1
+    shards_psql "$from" -c "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+        WHERE datname = '$db' AND pid <> pg_backend_pid()" >/dev/null || return 1
+    th_log "copying $db to shard $target"
+    PGCONNECT_TIMEOUT=5 "$bin/pg_dump" --no-owner --no-privileges "$from" |
+        shards_psql "$to" -f - >>"$SHARDS_DIR/logs/move-$db.log" 2>&1 || {
+        tail -n 20 "$SHARDS_DIR/logs/move-$db.log" >&2
+        th_warn "the copy of $db failed; it stays frozen on shard $source (log: $SHARDS_DIR/logs/move-$db.log)"
+        return 1
+    }
+    counts="$(shards_psql "$from" -c "SELECT count(*) FROM trips") $(shards_psql "$to" -c "SELECT count(*) FROM trips")"
+    [[ ${counts% *} == "${counts#* }" ]] || th_die "$db's copies differ (trips: $counts); the old copy stays frozen"
+    SHARDS_MOVED[$partition]=$target
+    _shards_save
+    th_log "switching the cluster's p$partition to shard $target"
+    shards_psql "$(shards_proxy_uri)" -c "ALTER SERVER $SHARDS_CLUSTER
+        OPTIONS (SET p$partition '$(shards_partition_conninfo "$partition")')" || return 1
+}
+
 shards_down() {
     local shard immediate=0
     [[ ${1:-} == --immediate ]] && immediate=1
@@ -309,12 +361,16 @@ shards_status() {
         "$([[ -n $answer ]] && printf "cluster '%s' of %s partitions" "$SHARDS_CLUSTER" "$answer" || printf 'not answering')"
     for ((shard = 0; shard < SHARDS_COUNT; shard++)); do
         dbs=""
-        for ((partition = shard; partition < SHARDS_PARTITIONS; partition += SHARDS_COUNT)); do
+        count=0
+        for ((partition = 0; partition < SHARDS_PARTITIONS; partition++)); do
+            [[ $(shards_shard_of "$partition") == "$shard" ]] || continue
             dbs+=" p$(printf '%03d' "$partition")"
+            count=$((count + 1))
         done
         answer=$(shards_psql "$(_shards_uri "$shard" postgres)" \
-            -c "SELECT count(*) FROM pg_database WHERE datname LIKE 'trip\\_history\\_p%'" 2>/dev/null) || answer=""
-        count=$(((SHARDS_PARTITIONS + SHARDS_COUNT - 1 - shard) / SHARDS_COUNT))
+            -c "SELECT count(*) FROM pg_database WHERE datname LIKE 'trip\\_history\\_p%'
+                AND datname NOT IN (SELECT datname FROM pg_database d JOIN pg_db_role_setting s ON s.setdatabase = d.oid
+                    WHERE 'default_transaction_read_only=on' = ANY (s.setconfig))" 2>/dev/null) || answer=""
         printf 'shard%s:  %s  %s;%s\n' "$shard" "$(_shards_shard_hosts "$shard" | tr ' ' ':')" \
             "$([[ -n $answer ]] && printf '%s of %s partition databases' "$answer" "$count" || printf 'not answering')" "$dbs"
         if ((SHARDS_FORMATIONS == 1)); then
