@@ -366,6 +366,7 @@ let package = Package(
                 "TripHistoryData",
                 "TripHistoryDomain",
                 "TripHistoryHTTP",
+                "TripHistoryFakes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -7,6 +7,7 @@ import TripHistoryApp
 import TripHistoryCache
 import TripHistoryData
 import TripHistoryDomain
+import TripHistoryFakes
 import TripHistoryHTTP
 
 /// `ServiceConfiguration(settings:)`: the documented defaults, every setting reaching its field, and refusals
@@ -197,5 +198,28 @@ import TripHistoryHTTP
             "TRIP_HISTORY_JWKS_URL": url, "TRIP_HISTORY_JWKS_ISSUER": "idp", "TRIP_HISTORY_JWKS_AUDIENCE": "api",
         ])
         #expect(configuration.identityProvider?.url.absoluteString == url)
+    }
+}
+
+/// `TripHistoryServer.Settings(configuration:...)`: what `serve` builds the server with comes from the
+/// configuration's settings, one field each.
+@Suite struct ServerSettingsTests {
+    @Test func everyConfiguredLimitReachesTheServersSettings() throws {
+        let configuration = try ServiceConfigurationTests.configuration([
+            "TRIP_HISTORY_ANALYST_MAX_SPAN_DAYS": "45", "TRIP_HISTORY_ANALYST_MAX_EXPORTS": "5",
+            "TRIP_HISTORY_ANALYST_MAX_EXPORTS_PER_ANALYST": "2", "TRIP_HISTORY_ANALYST_MAX_STATS_PER_ANALYST": "3",
+            "TRIP_HISTORY_RIDER_MAX_EXPORTS": "7", "TRIP_HISTORY_TIP_WINDOW_DAYS": "9",
+            "TRIP_HISTORY_CHANGES_RETENTION_DAYS": "45", "TRIP_HISTORY_CORS_ORIGINS": "https://app.example",
+        ])
+        let settings = try TripHistoryServer<InMemoryTripRepository, InMemoryAnalystTripRepository>.Settings(
+            configuration: configuration, openAPIDocument: Array("openapi: 3.1.0\n".utf8), cache: nil,
+            cacheFence: nil, isReady: { true }, isReaderUp: nil, identityProvider: nil, tracing: nil)
+        #expect(settings.secret == configuration.secret)
+        #expect(settings.analystLimits.maximumSpanDays == 45)
+        #expect(settings.maximumConcurrentExports == 5 && settings.maximumExportsPerAnalyst == 2)
+        #expect(settings.maximumStatsPerAnalyst == 3 && settings.maximumConcurrentRiderExports == 7)
+        #expect(settings.adjustmentPolicy.tipWindowDays == 9 && settings.changesRetentionDays == 45)
+        #expect(settings.cors != nil && settings.rateLimits?.rider.burst == configuration.rateLimits?.rider.burst)
+        #expect(settings.webPages != nil && settings.tracer == nil && settings.headSampler == nil)
     }
 }

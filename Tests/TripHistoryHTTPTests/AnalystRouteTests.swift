@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Synchronization
 import Testing
+import TripHistoryApp
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryTestSupport
@@ -22,9 +23,11 @@ import TripHistoryTestSupport
         let analyst = InMemoryAnalystTripRepository(trips: trips)
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: trips), analystRepository: analyst,
-            analystLimits: AnalystQueryLimits(maximumSpanDays: maximumSpanDays), maximumConcurrentExports: exports,
-            exportBatchSize: batchSize
-        )
+            settings: {
+                $0.analystLimits = AnalystQueryLimits(maximumSpanDays: maximumSpanDays)
+                $0.maximumConcurrentExports = exports
+                $0.exportBatchSize = batchSize
+            })
         return (api, analyst)
     }
 

@@ -6,6 +6,7 @@ import NIOFoundationEssentialsCompat
 import Synchronization
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryFakes
 import TripHistoryHTTP
@@ -60,7 +61,10 @@ import TripHistoryTestSupport
     static func api(cors: CORSPolicy?) async -> API {
         await TestAPI(
             repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 12)),
-            cache: TripResponseCache(), cors: cors)
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.cors = cors
+            })
     }
 
     static func headers(_ token: String?, origin: String?) -> HTTPFields {

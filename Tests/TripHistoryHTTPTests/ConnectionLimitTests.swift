@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Synchronization
 import Testing
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryFakes
@@ -32,7 +33,10 @@ import TripHistoryTestSupport
 
     private static func api(cache: TripResponseCache? = nil) async -> API {
         await TestAPI(
-            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)), cache: cache)
+            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)),
+            settings: {
+                $0.cache = cache
+            })
     }
 
     /// Polls `condition` every 20 ms for up to a minute.
@@ -187,7 +191,9 @@ import TripHistoryTestSupport
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: []),
             analystRepository: InMemoryAnalystTripRepository(trips: trips),
-            maximumConcurrentExports: 1)
+            settings: {
+                $0.maximumConcurrentExports = 1
+            })
         let token = try await api.analystToken()
         let export = "/v1/trips?from=2026-01-01&to=2026-03-01"
         try await api.testLive(connectionLimits: Self.limits { $0.writeTimeout = Self.short }) { client in
@@ -221,7 +227,9 @@ import TripHistoryTestSupport
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: []),
             analystRepository: InMemoryAnalystTripRepository(trips: trips),
-            maximumConcurrentExports: 1)
+            settings: {
+                $0.maximumConcurrentExports = 1
+            })
         let token = try await api.analystToken()
         // 24 KiB a window: below the 32 KiB between the write buffer's watermarks, so a client this slow keeps
         // the channel unwritable for whole windows.

@@ -11,6 +11,7 @@ import NIOHTTPTypesHTTP1
 import Prometheus
 import Synchronization
 import Testing
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryFakes
@@ -29,7 +30,11 @@ import TripHistoryTestSupport
     private static let requestID = HTTPField.Name("X-Request-ID")!
 
     private static func cachedAPI(_ repository: InMemoryTripRepository) async -> API {
-        await TestAPI(repository: repository, cache: TripResponseCache())
+        await TestAPI(
+            repository: repository,
+            settings: {
+                $0.cache = TripResponseCache()
+            })
     }
 
     /// Responses counted per route and status in `registry`, which the router and the handler share.

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TripHistoryApp
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryTestSupport
@@ -22,15 +23,17 @@ import TripHistoryTestSupport
         _ field: TrustedForwarders.Field = .xForwardedFor, trusting entries: [String] = [balancer]
     ) async throws -> API {
         let clock = RateLimitTests.ManualClock()
+        let forwarders = TrustedForwarders(addresses: try TrustedProxies(entries), field: field)
         return await TestAPI(
-            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)),
-            rateLimits: RateLimits.Configuration(
-                rider: RateLimitPolicy(name: "rider", requestsPerSecond: 1, burst: 100)!,
-                analyst: RateLimitPolicy(name: "analyst", requestsPerSecond: 1, burst: 100)!,
-                service: RateLimitPolicy(name: "service", requestsPerSecond: 1, burst: 100)!,
-                anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 1, burst: 2)!),
-            now: { clock.now },
-            trustedForwarders: TrustedForwarders(addresses: try TrustedProxies(entries), field: field))
+            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)), now: { clock.now },
+            settings: {
+                $0.rateLimits = RateLimits.Configuration(
+                    rider: RateLimitPolicy(name: "rider", requestsPerSecond: 1, burst: 100)!,
+                    analyst: RateLimitPolicy(name: "analyst", requestsPerSecond: 1, burst: 100)!,
+                    service: RateLimitPolicy(name: "service", requestsPerSecond: 1, burst: 100)!,
+                    anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 1, burst: 2)!)
+                $0.trustedForwarders = forwarders
+            })
     }
 
     /// An anonymous read with `fields` (whole lines, `Name: value`).

@@ -7,6 +7,7 @@ import NIOCore
 import Synchronization
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryHTTP
@@ -62,8 +63,10 @@ import TripHistoryTestSupport
             let api = await TestAPI(
                 repository: InMemoryTripRepository(trips: trips),
                 analystRepository: InMemoryAnalystTripRepository(trips: trips),
-                identityProvider: IdentityProviderTokens(
-                    configuration: .init(issuer: Provider.issuer, audience: Provider.audience), keys: keys))
+                settings: {
+                    $0.identityProvider = IdentityProviderTokens(
+                        configuration: .init(issuer: Provider.issuer, audience: Provider.audience), keys: keys)
+                })
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await keys.run() }
                 // `run()` fetches at start; wait for it as a client would wait for the service to be ready.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Synchronization
 import Testing
+import TripHistoryApp
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryTestSupport
@@ -113,7 +114,11 @@ import TripHistoryTestSupport
     }
 
     @Test func probesReportLivenessAndReadiness() async throws {
-        let notReady = await TestAPI(repository: InMemoryTripRepository(), isReady: { false })
+        let notReady = await TestAPI(
+            repository: InMemoryTripRepository(),
+            settings: {
+                $0.isReady = { false }
+            })
         try await notReady.test { client in
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
             try await client.execute(uri: "/readyz", method: .get) { response in
@@ -131,7 +136,11 @@ import TripHistoryTestSupport
         }
         // With a read replica, its state is reported, and a reader that is down does not make the instance unready.
         for up in [true, false] {
-            let withReader = await TestAPI(repository: InMemoryTripRepository(), isReaderUp: { up })
+            let withReader = await TestAPI(
+                repository: InMemoryTripRepository(),
+                settings: {
+                    $0.isReaderUp = { up }
+                })
             try await withReader.test { client in
                 try await client.execute(uri: "/readyz", method: .get) { response in
                     #expect(response.status == .ok)

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TripHistoryApp
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryTestSupport
@@ -21,13 +22,14 @@ import TripHistoryTestSupport
 
     private static func api(clock: RateLimitTests.ManualClock = RateLimitTests.ManualClock()) async -> API {
         await TestAPI(
-            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)),
-            rateLimits: RateLimits.Configuration(
-                rider: RateLimitPolicy(name: "rider", requestsPerSecond: 1, burst: 100)!,
-                analyst: RateLimitPolicy(name: "analyst", requestsPerSecond: 1, burst: 100)!,
-                service: RateLimitPolicy(name: "service", requestsPerSecond: 1, burst: 100)!,
-                anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 1, burst: 2)!),
-            now: { clock.now })
+            repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)), now: { clock.now },
+            settings: {
+                $0.rateLimits = RateLimits.Configuration(
+                    rider: RateLimitPolicy(name: "rider", requestsPerSecond: 1, burst: 100)!,
+                    analyst: RateLimitPolicy(name: "analyst", requestsPerSecond: 1, burst: 100)!,
+                    service: RateLimitPolicy(name: "service", requestsPerSecond: 1, burst: 100)!,
+                    anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 1, burst: 2)!)
+            })
     }
 
     /// A connection from 127.0.0.1 that starts with a PROXY header naming `source` (nil: a LOCAL header).

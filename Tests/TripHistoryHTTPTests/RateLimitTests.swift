@@ -7,6 +7,7 @@ import Prometheus
 import Synchronization
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryFakes
 import TripHistoryTestSupport
@@ -44,8 +45,11 @@ import TripHistoryTestSupport
             factory = PrometheusMetricsFactory(registry: registry)
         }
         return await TestAPI(
-            repository: repository, cache: TripResponseCache(), metrics: exposition, rateLimits: limits,
-            rateLimitMetrics: factory, now: { clock.now })
+            repository: repository, metrics: exposition, rateLimitMetrics: factory, now: { clock.now },
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.rateLimits = limits
+            })
     }
 
     private static func get(

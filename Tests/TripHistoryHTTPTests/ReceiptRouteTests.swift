@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryFakes
 import TripHistoryTestSupport
@@ -18,7 +19,11 @@ import TripHistoryTestSupport
     static func api(cache: TripResponseCache? = nil) async -> API {
         let clock = TripLifecycleRouteTests.TestClock()
         return await API(
-            repository: InMemoryTripRepository(now: { clock.now }), cache: cache, clock: { clock.now })
+            repository: InMemoryTripRepository(now: { clock.now }),
+            settings: {
+                $0.cache = cache
+                $0.now = { clock.now }
+            })
     }
 
     /// What the receipt of `TripLifecycleRouteTests.tripBody()` after a tip of 300 shows in each locale: the

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Prometheus
 import Testing
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryFakes
@@ -22,7 +23,11 @@ import TripHistoryTestSupport
         _ repository: InMemoryTripRepository, registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
     ) async -> API {
         let cache = TripResponseCache(metricsFactory: PrometheusMetricsFactory(registry: registry))
-        return await TestAPI(repository: repository, cache: cache, metrics: { registry.emitToBuffer() })
+        return await TestAPI(
+            repository: repository, metrics: { registry.emitToBuffer() },
+            settings: {
+                $0.cache = cache
+            })
     }
 
     private static func headers(_ token: String, _ extra: HTTPFields = [:]) -> HTTPFields {

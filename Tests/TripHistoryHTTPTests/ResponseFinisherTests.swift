@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Prometheus
 import Testing
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryFakes
@@ -116,8 +117,12 @@ import TripHistoryTestSupport
             anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 1, burst: 1)!)
         return await TestAPI(
             repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 5)),
-            cache: TripResponseCache(), rateLimits: limits, now: { 1_000_000_000_000 },
-            cors: CORSPolicy(origins: [Self.origin]))
+            now: { 1_000_000_000_000 },
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.rateLimits = limits
+                $0.cors = CORSPolicy(origins: [Self.origin])
+            })
     }
 
     /// A response as a client receives it: its status, its fields in order (names lowercased) and its body.

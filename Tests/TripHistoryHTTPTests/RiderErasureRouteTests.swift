@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryFakes
@@ -64,7 +65,11 @@ import TripHistoryTestSupport
     /// the early-read path alike; the erased history cannot be recorded again, even under its old key.
     @Test func afterTheAnswerNoCachedCopyIsServedAndTheOldHistoryCannotComeBack() async throws {
         let repository = InMemoryTripRepository()
-        let api = await API(repository: repository, cache: TripResponseCache())
+        let api = await API(
+            repository: repository,
+            settings: {
+                $0.cache = TripResponseCache()
+            })
         let rider = API.bearer(try await api.riderToken(7))
         let analyst = API.bearer(try await api.analystToken())
         let service = try await api.recordHeaders(idempotencyKey: "ride-1")

@@ -5,6 +5,7 @@ import NIOCore
 import NIOFoundationEssentialsCompat
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryDomain
 import TripHistoryFakes
 import TripHistoryHTTP
@@ -139,7 +140,9 @@ import TripHistoryTestSupport
     @Test func anExportPastItsTimeLimitIsCutAndGivesItsSlotBack() async throws {
         let api = await API(
             repository: InMemoryTripRepository(), analystRepository: InMemoryAnalystTripRepository(trips: []),
-            exportTimeLimit: .zero)
+            settings: {
+                $0.exportTimeLimit = .zero
+            })
         try await api.testLive { client in
             _ = try await history(client, api)
             let rider = API.bearer(try await api.riderToken(7))

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryFakes
 import TripHistoryHTTP
@@ -65,7 +66,12 @@ import TripHistoryTestSupport
         // A fixed clock: the changes feed signs the time into its next token.
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_000_000) }
         let uri = Self.concrete(operation).replacingOccurrences(of: "/7/", with: "/1/")
-        let byRouter = try await TestAPI(repository: repository, cache: TripResponseCache(), clock: clock)
+        let byRouter = try await TestAPI(
+            repository: repository,
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.now = clock
+            })
         let headers = TestAPI<InMemoryTripRepository>.bearer(try await byRouter.riderToken(1))
         let routerAnswers = try await byRouter.testLive(earlyReads: false) { client in
             [
@@ -77,7 +83,12 @@ import TripHistoryTestSupport
         #expect((routerAnswers[1].headers[Self.serverTiming] == "cache;desc=hit") == serving.contains(.cached))
 
         // A second API over the same store (and the same secret), so the reads above left nothing in its cache.
-        let early = await TestAPI(repository: repository, cache: TripResponseCache(), clock: clock)
+        let early = await TestAPI(
+            repository: repository,
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.now = clock
+            })
         let answers = EarlyReadHandlerTests.Answers()
         let handlerAnswers = try await early.testLive(onEarlyAnswer: answers.record) { client in
             // The router verifies the token of the first request; the early-read handler then knows it.

@@ -2,6 +2,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryFakes
 import TripHistoryTestSupport
 
@@ -14,8 +15,11 @@ import TripHistoryTestSupport
 
     func api(secret: [UInt8], previous: [[UInt8]] = []) async -> TestAPI<InMemoryTripRepository> {
         await TestAPI(
-            repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), secret: secret,
-            previousSecrets: previous)
+            repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []),
+            settings: {
+                $0.secret = secret
+                $0.previousSecrets = previous
+            })
     }
 
     @Test func aTokenAndACursorOfThePreviousSecretWorkUntilItIsDropped() async throws {

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 import Tracing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryFakes
@@ -27,7 +28,10 @@ import TripHistoryTestSupport
         await TestAPI(
             repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 3)),
             analystRepository: InMemoryAnalystTripRepository(trips: []),
-            cache: cache ? TripResponseCache(metricsFactory: NOOPMetricsHandler.instance) : nil, tracer: tracer)
+            settings: {
+                $0.cache = cache ? TripResponseCache(metricsFactory: NOOPMetricsHandler.instance) : nil
+                $0.tracer = tracer
+            })
     }
 
     private static func headers(token: String) -> HTTPFields {
@@ -114,7 +118,11 @@ import TripHistoryTestSupport
         let trips = InMemoryAnalystFixtures.mixed(count: count)
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: trips),
-            analystRepository: InMemoryAnalystTripRepository(trips: trips), exportBatchSize: batchSize, tracer: tracer)
+            analystRepository: InMemoryAnalystTripRepository(trips: trips),
+            settings: {
+                $0.exportBatchSize = batchSize
+                $0.tracer = tracer
+            })
         let headers = API.bearer(try await api.analystToken()).merging([.accept: "text/csv"])
         try await api.test { client in
             try await client.execute(uri: "/v1/trips?from=2026-01-01&to=2026-03-01", method: .get, headers: headers) {

@@ -6,6 +6,7 @@ import NIOFoundationEssentialsCompat
 import Synchronization
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryDomain
 import TripHistoryFakes
@@ -102,7 +103,11 @@ import TripHistoryTestSupport
     @Test func aTipUpdatesVersionTotalAndDisplayEverywhere() async throws {
         let clock = TestClock()
         let api = await API(
-            repository: InMemoryTripRepository(now: { clock.now }), cache: TripResponseCache(), clock: { clock.now })
+            repository: InMemoryTripRepository(now: { clock.now }),
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.now = { clock.now }
+            })
         let rider = API.bearer(try await api.riderToken(7))
         let service = try await api.recordHeaders()
         try await api.test { client in
@@ -170,7 +175,11 @@ import TripHistoryTestSupport
     @Test func anAdjustmentReplaysUnderItsKeyAndRefusesAnotherBody() async throws {
         let clock = TestClock()
         let repository = InMemoryTripRepository(now: { clock.now })
-        let api = await API(repository: repository, clock: { clock.now })
+        let api = await API(
+            repository: repository,
+            settings: {
+                $0.now = { clock.now }
+            })
         try await api.test { client in
             let id = try await record(client, api)
             let keyed = try await api.recordHeaders(idempotencyKey: "tip-0001")
@@ -242,7 +251,11 @@ import TripHistoryTestSupport
 
     @Test func theRulesAreProblemsNamingTheField() async throws {
         let clock = TestClock()
-        let api = await API(repository: InMemoryTripRepository(now: { clock.now }), clock: { clock.now })
+        let api = await API(
+            repository: InMemoryTripRepository(now: { clock.now }),
+            settings: {
+                $0.now = { clock.now }
+            })
         let service = try await api.recordHeaders()
         try await api.test { client in
             let completed = try await record(client, api)
@@ -323,7 +336,12 @@ import TripHistoryTestSupport
     @Test func theFeedHandsOutEachChangeOnceAndRefusesForeignAndStaleTokens() async throws {
         let clock = TestClock()
         let repository = InMemoryTripRepository(now: { clock.now })
-        let api = await API(repository: repository, cache: TripResponseCache(), clock: { clock.now })
+        let api = await API(
+            repository: repository,
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.now = { clock.now }
+            })
         let rider = API.bearer(try await api.riderToken(7))
         let service = try await api.recordHeaders()
         try await api.test { client in
@@ -441,7 +459,10 @@ import TripHistoryTestSupport
         }
         let analystRepository = InMemoryAnalystTripRepository(trips: trips)
         let api = await API(
-            repository: InMemoryTripRepository(), analystRepository: analystRepository, clock: { clock.now })
+            repository: InMemoryTripRepository(), analystRepository: analystRepository,
+            settings: {
+                $0.now = { clock.now }
+            })
         let analyst = API.bearer(try await api.analystToken())
         try await api.test { client in
             for headers in [API.bearer(try await api.riderToken(1)), API.bearer(try await api.serviceToken())] {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Synchronization
 import Testing
+import TripHistoryApp
 import TripHistoryData
 import TripHistoryDataTestSupport
 import TripHistoryDomain
@@ -151,8 +152,9 @@ final class CountingAnalystRepository: AnalystTripRepository {
             let api = await TestAPI(
                 repository: PostgresTripRepository(pool: pool),
                 analystRepository: PostgresAnalystTripRepository(pool: pool),
-                exportBatchSize: 6
-            )
+                settings: {
+                    $0.exportBatchSize = 6
+                })
             let city = QueryEncoding.escape(cities[0])
             let query = "from=2026-01-01&to=2026-03-01&city=\(city)&tz=Europe/Paris"
             let token = try await api.analystToken()
@@ -346,7 +348,11 @@ final class CountingAnalystRepository: AnalystTripRepository {
             }
             #expect(inserted == 6000)
             let counting = CountingAnalystRepository(base: PostgresAnalystTripRepository(pool: pool))
-            let api = await TestAPI(repository: repository, analystRepository: counting, exportBatchSize: 100)
+            let api = await TestAPI(
+                repository: repository, analystRepository: counting,
+                settings: {
+                    $0.exportBatchSize = 100
+                })
             let token = try await api.analystToken()
             let app = Application(router: api.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in

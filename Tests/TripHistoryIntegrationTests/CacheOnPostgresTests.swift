@@ -5,6 +5,7 @@ import NIOCore
 import Synchronization
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryData
 import TripHistoryDataTestSupport
@@ -81,7 +82,11 @@ import TripHistoryTestSupport
                 )
                 listeners.append(Task { try await listener.run() })
                 let api = await TestAPI(
-                    repository: PostgresTripRepository(pool: pool), cache: cache, cacheFence: fence)
+                    repository: PostgresTripRepository(pool: pool),
+                    settings: {
+                        $0.cache = cache
+                        $0.cacheFence = fence
+                    })
                 instances.append(
                     Instance(
                         api: api, pool: pool, cache: cache, applicationName: applicationName, listens: listens,

@@ -117,4 +117,57 @@ import TripHistoryTestSupport
             environment: ["DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET_FILE": file.path])
         #expect(short.status != 0)
     }
+
+    /// `serve`'s flags come from the settings catalogue: its help lists each with its variable, and the forms
+    /// a flag may take all set it.
+    @Test func everySettingIsAServeFlagListedWithItsVariable() throws {
+        let (status, output) = try Self.run(["serve", "--help"], environment: [:])
+        #expect(status == 0, "\(output)")
+        for name in [
+            "--db-pool-size <value>", "$TRIP_HISTORY_DB_POOL_SIZE", "--no-cache", "$TRIP_HISTORY_CACHE (on or off)",
+            "--previous-secrets-file <path>", "--recording-horizon-years <value>", "--pool-size <value>",
+            "--database-url", "--secret-file",
+        ] {
+            #expect(output.contains(name), "\(name) is missing from serve --help")
+        }
+    }
+
+    @Test func aFlagSetsItsSettingInEveryForm() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("previous-\(UUID().uuidString)")
+        try Data((String(repeating: "7a", count: 32) + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (status, output) = try Self.run(
+            [
+                "serve", "--check-config", "--port=9124", "--no-cache", "--metrics", "--previous-secrets-file",
+                file.path, "--cors-origins", "https://app.example",
+            ],
+            environment: [
+                "DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET": Self.secret,
+                "TRIP_HISTORY_CACHE": "on", "TRIP_HISTORY_METRICS": "off",
+            ])
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("listen: 127.0.0.1:9124"), "--name=value: \(output)")
+        #expect(lines.contains("cache: off"), "--no-name wins over the variable: \(output)")
+        #expect(lines.contains { $0.hasPrefix("metrics: ") && $0 != "metrics: off" }, "--name: \(output)")
+        #expect(lines.contains("secrets: the current one and 1 previous (values not shown)"), "a file flag")
+        #expect(lines.contains { $0.contains("https://app.example") }, "\(output)")
+    }
+
+    @Test func anUnknownFlagAMissingValueAndAStrayWordAreUsageErrorsNamingThem() throws {
+        let environment = ["DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET": Self.secret]
+        for (arguments, named) in [
+            (["--db-pool-sise", "3"], "--db-pool-sise"), (["--db-pool-size"], "--db-pool-size"),
+            (["--cache=on"], "--cache"), (["stray"], "stray"),
+        ] {
+            let (status, output) = try Self.run(["serve", "--check-config"] + arguments, environment: environment)
+            #expect(status == 64, "\(arguments): \(output)")
+            #expect(output.contains(named), "\(arguments): \(output)")
+            #expect(!output.contains("configuration: valid"))
+        }
+        // A value is the next argument whatever it looks like; this one is then refused as a value.
+        let (status, output) = try Self.run(
+            ["serve", "--check-config", "--db-pool-size", "-3"], environment: environment)
+        #expect(status != 0 && output.contains("TRIP_HISTORY_DB_POOL_SIZE"), "\(output)")
+    }
 }

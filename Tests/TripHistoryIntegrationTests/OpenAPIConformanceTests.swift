@@ -6,6 +6,7 @@ import NIOFoundationEssentialsCompat
 import Synchronization
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryData
 import TripHistoryDataTestSupport
@@ -41,7 +42,11 @@ import TripHistoryTestSupport
     @Test func racingTwinsAnUnavailableStoreAndAnUnreadyServiceConform() async throws {
         let repository = InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 3))
         repository.holdIdempotencyKey(scope: "ingest", key: "racing")
-        let api = await TestAPI(repository: repository, isReady: { false })
+        let api = await TestAPI(
+            repository: repository,
+            settings: {
+                $0.isReady = { false }
+            })
         let service = OpenAPIConformanceScenario.headers(
             TestAPI<InMemoryTripRepository>.bearer(try await api.serviceToken()), [.contentType: "application/json"]
         )
@@ -72,10 +77,11 @@ import TripHistoryTestSupport
         let tight = RateLimitPolicy(name: "rider", requestsPerSecond: 0.001, burst: 2)!
         let api = await TestAPI(
             repository: InMemoryTripRepository(trips: TripFixtures.history(riderID: 1, count: 3)),
-            cache: TripResponseCache(),
-            rateLimits: RateLimits.Configuration(
-                rider: tight, anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 0.001, burst: 1)!)
-        )
+            settings: {
+                $0.cache = TripResponseCache()
+                $0.rateLimits = RateLimits.Configuration(
+                    rider: tight, anonymous: RateLimitPolicy(name: "anonymous", requestsPerSecond: 0.001, burst: 1)!)
+            })
         let rider = OpenAPIConformanceScenario.headers(InMemoryAPI.bearer(try await api.riderToken(1)), [:])
         let document = document
         try await api.testLive { client in
@@ -106,8 +112,11 @@ import TripHistoryTestSupport
     static func analystAPI(_ trips: [Trip]) async -> (InMemoryAPI, InMemoryAnalystTripRepository) {
         let analyst = InMemoryAnalystTripRepository(trips: trips)
         let api = await TestAPI(
-            repository: InMemoryTripRepository(trips: trips), analystRepository: analyst, maximumConcurrentExports: 1,
-            exportBatchSize: 5)
+            repository: InMemoryTripRepository(trips: trips), analystRepository: analyst,
+            settings: {
+                $0.maximumConcurrentExports = 1
+                $0.exportBatchSize = 5
+            })
         return (api, analyst)
     }
 

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Synchronization
 import Testing
+import TripHistoryApp
 import TripHistoryData
 import TripHistoryDataTestSupport
 import TripHistoryDomain
@@ -111,7 +112,9 @@ import TripHistoryTestSupport
         let api = await TestAPI(
             repository: PostgresTripRepository(pool: writes),
             analystRepository: PostgresAnalystTripRepository(pool: analystPool, statementTimeout: .seconds(600)),
-            isReady: { health.isReady })
+            settings: {
+                $0.isReady = { health.isReady }
+            })
         let rider = DataTestDatabase.randomRiderID()
         let analysts = try await Self.analysts(10, api)
         let service = try await api.recordHeaders()

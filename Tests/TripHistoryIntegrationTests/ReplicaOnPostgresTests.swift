@@ -5,6 +5,7 @@ import MetricsTestKit
 import NIOCore
 import Testing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryCache
 import TripHistoryData
 import TripHistoryDataTestSupport
@@ -101,7 +102,11 @@ import TripHistoryTestSupport
                 instances.append(
                     Instance(
                         api: await TestAPI(
-                            repository: repository, cache: responses, cacheFence: strict ? routing : nil),
+                            repository: repository,
+                            settings: {
+                                $0.cache = responses
+                                $0.cacheFence = strict ? routing : nil
+                            }),
                         writer: writer, reader: reader,
                         routing: routing, metrics: metrics))
             }

@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 import Tracing
 import TripHistoryAPI
+import TripHistoryApp
 import TripHistoryData
 import TripHistoryDataTestSupport
 import TripHistoryDomain
@@ -52,7 +53,10 @@ import TripHistoryTestSupport
         try await DataTestDatabase.withPool(size: 4, tracer: tracer) { pool in
             let api = await TestAPI(
                 repository: PostgresTripRepository(pool: pool),
-                analystRepository: InMemoryAnalystTripRepository(trips: []), tracer: tracer)
+                analystRepository: InMemoryAnalystTripRepository(trips: []),
+                settings: {
+                    $0.tracer = tracer
+                })
             let rider = DataTestDatabase.randomRiderID()
             let distance = 987_654
             let service = try await api.recordHeaders()
@@ -102,7 +106,10 @@ import TripHistoryTestSupport
             }
             let api = await TestAPI(
                 repository: repository, analystRepository: PostgresAnalystTripRepository(pool: pool),
-                exportBatchSize: 2, tracer: tracer)
+                settings: {
+                    $0.exportBatchSize = 2
+                    $0.tracer = tracer
+                })
             let headers = API.bearer(try await api.analystToken()).merging([.accept: "application/x-ndjson"])
             try await api.test { client in
                 try await client.execute(

@@ -10,10 +10,10 @@ import NIOFoundationEssentialsCompat
 public import Testing
 public import Tracing
 public import TripHistoryAPI
-import TripHistoryApp
+public import TripHistoryApp
 public import TripHistoryCache
 public import TripHistoryDomain
-import TripHistoryFakes
+public import TripHistoryFakes
 public import TripHistoryHTTP
 import TripHistoryPresentation
 public import TripHistoryWeb
@@ -47,58 +47,36 @@ public struct TestAPI<Repository: TripRepository>: Sendable {
             RequestMetrics, ConnectionLimits, TrustedProxies, @escaping @Sendable (HTTPRequest) -> EarlyRead?
         ) -> HTTPServerBuilder
 
-    /// The API with analyst routes over an empty store, with `cache` in front of the rider reads when given.
-    /// `rateLimits`, when given, limits callers; their metrics go to `rateLimitMetrics` and time is `now`.
+    /// The API with analyst routes over an empty store; see the other initializer.
     public init(
-        repository: Repository, isReady: @escaping @Sendable () async -> Bool = { true },
-        cache: TripResponseCache? = nil, cacheFence: (any ChangeFeedFence)? = nil,
-        metrics: (@Sendable () -> [UInt8])? = nil, isReaderUp: (@Sendable () -> Bool)? = nil,
-        rateLimits: RateLimits.Configuration? = nil,
+        repository: Repository, metrics: (@Sendable () -> [UInt8])? = nil,
         rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
-        trustedForwarders: TrustedForwarders = TrustedForwarders(), clock: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds,
+        settings: (inout TripHistoryServer<Repository, InMemoryAnalystTripRepository>.Settings) -> Void = { _ in }
     ) async {
         await self.init(
-            repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), isReady: isReady,
-            cache: cache, cacheFence: cacheFence, metrics: metrics, isReaderUp: isReaderUp, rateLimits: rateLimits,
-            rateLimitMetrics: rateLimitMetrics, now: now, cors: cors, trustedForwarders: trustedForwarders,
-            clock: clock
-        )
+            repository: repository, analystRepository: InMemoryAnalystTripRepository(trips: []), metrics: metrics,
+            rateLimitMetrics: rateLimitMetrics, now: now, settings: settings)
     }
 
-    /// The API with analyst routes over `analystRepository`, with the analyst limits given here, built by
-    /// `TripHistoryServer` exactly as `serve` builds it, signing with `secret` and accepting `previousSecrets` too,
-    /// and the tokens of `identityProvider` when given; traced with `tracer` when given.
+    /// The API over `repository` and `analystRepository`, built by `TripHistoryServer` exactly as `serve` builds
+    /// it, from one settings value: the tests' defaults (`Self.secret`, the repository's `openapi.yaml`, always
+    /// ready) changed by `settings`, as in `TestAPI(repository: r, settings: { $0.cache = TripResponseCache() })`. The
+    /// other parameters are the tests' hooks: a metrics renderer for `testMetrics`, the rate limits' metrics and
+    /// their monotonic clock.
     public init<AnalystRepository: AnalystTripRepository>(
-        repository: Repository, analystRepository: AnalystRepository,
-        secret: [UInt8] = Self.secret, previousSecrets: [[UInt8]] = [],
-        analystLimits: AnalystQueryLimits = AnalystQueryLimits(), maximumConcurrentExports: Int = 2,
-        maximumConcurrentRiderExports: Int = 4, exportTimeLimit: Duration = .seconds(1800),
-        exportBatchSize: Int = ExportAnalystTrips<AnalystRepository>.defaultBatchSize,
-        isReady: @escaping @Sendable () async -> Bool = { true }, cache: TripResponseCache? = nil,
-        cacheFence: (any ChangeFeedFence)? = nil, metrics: (@Sendable () -> [UInt8])? = nil, webPages: WebPages? = nil,
-        isReaderUp: (@Sendable () -> Bool)? = nil,
-        rateLimits: RateLimits.Configuration? = nil, rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds, cors: CORSPolicy? = nil,
-        trustedForwarders: TrustedForwarders = TrustedForwarders(),
-        identityProvider: IdentityProviderTokens? = nil, tracer: (any Tracer)? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        repository: Repository, analystRepository: AnalystRepository, metrics: (@Sendable () -> [UInt8])? = nil,
+        rateLimitMetrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        now: @escaping @Sendable () -> UInt64 = RateLimits.monotonicNanoseconds,
+        settings: (inout TripHistoryServer<Repository, AnalystRepository>.Settings) -> Void = { _ in }
     ) async {
+        var serverSettings = TripHistoryServer<Repository, AnalystRepository>.Settings(
+            secret: Self.secret, openAPIDocument: Self.repositoryOpenAPIDocument, isReady: { true })
+        settings(&serverSettings)
         self.repository = repository
         let server = await TripHistoryServer(
-            repository: repository, analystRepository: analystRepository,
-            settings: .init(
-                secret: secret, previousSecrets: previousSecrets, cache: cache, cacheFence: cacheFence,
-                analystLimits: analystLimits,
-                maximumConcurrentExports: maximumConcurrentExports,
-                maximumConcurrentRiderExports: maximumConcurrentRiderExports, exportTimeLimit: exportTimeLimit,
-                exportBatchSize: exportBatchSize,
-                openAPIDocument: Self.repositoryOpenAPIDocument, isReady: isReady, webPages: webPages,
-                isReaderUp: isReaderUp, rateLimits: rateLimits, cors: cors, trustedForwarders: trustedForwarders,
-                identityProvider: identityProvider, tracer: tracer, now: clock
-            ),
-            metrics: rateLimitMetrics, now: now
-        )
+            repository: repository, analystRepository: analystRepository, settings: serverSettings,
+            metrics: rateLimitMetrics, now: now)
         tokens = server.tokens
         metricsListener = metrics.map(MetricsListener.init(exposition:))
         cursors = server.cursors

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOFoundationEssentialsCompat
 import Testing
+import TripHistoryApp
 import TripHistoryFakes
 import TripHistoryTestSupport
 import TripHistoryWeb
@@ -24,7 +25,9 @@ import TripHistoryWeb
     func withApplication(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let api = await TestAPI(
             repository: InMemoryTripRepository(), analystRepository: InMemoryAnalystTripRepository(trips: []),
-            webPages: pages)
+            settings: {
+                $0.webPages = pages
+            })
         try await api.test(body)
     }
 

@@ -114,7 +114,9 @@ extension TripHistoryServer {
             self.isReady = isReady
         }
     }
+}
 
+extension TripHistoryServer {
     /// The server for `repository` and `analystRepository`: its use cases, tokens, cursors and limits built
     /// from `settings`. Rate-limit metrics are recorded in `metrics`, the global metrics system unless a test
     /// passes its own, on the clock `now`.
@@ -178,5 +180,34 @@ extension TripHistoryServer {
                 openAPIDocument: settings.openAPIDocument),
             webPages: settings.webPages
         )
+    }
+}
+
+extension TripHistoryServer.Settings {
+    /// The settings `serve` builds the server with: `configuration`'s, with the parts `buildApplication` opened
+    /// from it (the served document, the cache and its fence, the readiness checks, the identity provider's
+    /// tokens and the tracing). Tests start from their own defaults instead (`TestAPI`).
+    public init(
+        configuration: ServiceConfiguration, openAPIDocument: [UInt8], cache: TripResponseCache?,
+        cacheFence: (any ChangeFeedFence)?, isReady: @escaping @Sendable () async -> Bool,
+        isReaderUp: (@Sendable () -> Bool)?, identityProvider: IdentityProviderTokens?, tracing: TracingSetup?
+    ) throws {
+        let analyst = configuration.analyst
+        let lifecycle = configuration.lifecycle
+        self.init(
+            secret: configuration.secret, previousSecrets: configuration.previousSecrets, cache: cache,
+            cacheFence: cacheFence, analystLimits: AnalystQueryLimits(maximumSpanDays: analyst.maximumSpanDays),
+            maximumConcurrentExports: analyst.maximumConcurrentExports,
+            maximumExportsPerAnalyst: analyst.maximumExportsPerAnalyst,
+            maximumStatsPerAnalyst: analyst.maximumStatsPerAnalyst,
+            maximumConcurrentRiderExports: analyst.maximumConcurrentRiderExports,
+            exportTimeLimit: analyst.exportTimeLimit, openAPIDocument: openAPIDocument, isReady: isReady,
+            webPages: try WebPages(openAPIDocument: openAPIDocument), isReaderUp: isReaderUp,
+            rateLimits: configuration.rateLimits, cors: configuration.cors,
+            trustedForwarders: configuration.trustedForwarders, identityProvider: identityProvider,
+            tracer: tracing?.tracer, headSampler: tracing?.headSampler,
+            adjustmentPolicy: AdjustmentPolicy(tipWindowDays: lifecycle.tipWindowDays),
+            changesRetentionDays: lifecycle.changesRetentionDays, tripRetention: lifecycle.tripRetention,
+            recordingHorizon: lifecycle.recordingHorizon)
     }
 }

@@ -121,24 +121,10 @@ public func buildApplication(
     }
     let server = await TripHistoryServer(
         repository: repository, analystRepository: analystRepository,
-        settings: .init(
-            secret: configuration.secret, previousSecrets: configuration.previousSecrets, cache: cache,
-            cacheFence: strict ? routing : nil,
-            analystLimits: AnalystQueryLimits(maximumSpanDays: analystConfiguration.maximumSpanDays),
-            maximumConcurrentExports: analystConfiguration.maximumConcurrentExports,
-            maximumExportsPerAnalyst: analystConfiguration.maximumExportsPerAnalyst,
-            maximumStatsPerAnalyst: analystConfiguration.maximumStatsPerAnalyst,
-            maximumConcurrentRiderExports: analystConfiguration.maximumConcurrentRiderExports,
-            exportTimeLimit: analystConfiguration.exportTimeLimit,
-            openAPIDocument: openAPIDocument, isReady: { health.isReady },
-            webPages: try WebPages(openAPIDocument: openAPIDocument),
-            isReaderUp: isReaderUp, rateLimits: configuration.rateLimits, cors: configuration.cors,
-            trustedForwarders: configuration.trustedForwarders, identityProvider: identityProvider, tracer: tracer,
-            headSampler: tracing?.headSampler,
-            adjustmentPolicy: AdjustmentPolicy(tipWindowDays: lifecycle.tipWindowDays),
-            changesRetentionDays: lifecycle.changesRetentionDays, tripRetention: lifecycle.tripRetention,
-            recordingHorizon: lifecycle.recordingHorizon
-        )
+        settings: try .init(
+            configuration: configuration, openAPIDocument: openAPIDocument, cache: cache,
+            cacheFence: strict ? routing : nil, isReady: { health.isReady }, isReaderUp: isReaderUp,
+            identityProvider: identityProvider, tracing: tracing)
     )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
     // them; both count in the same request metrics.

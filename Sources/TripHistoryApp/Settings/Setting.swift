@@ -26,13 +26,32 @@ public struct Setting: Sendable, Hashable, CustomStringConvertible {
     public let aliases: [Alias]
     /// A secret is never printed or logged, and may also be read from a file (`<NAME>_FILE`, `--<name>-file`).
     public let isSecret: Bool
+    /// What the setting does, in a sentence: its flag's help.
+    public let help: String
+    /// What applies when it is not set, as text (`8`, `none`, `$DATABASE_URL`).
+    public let fallback: String
 
-    init(_ environmentName: String, kind: Kind = .value, aliases: [Alias] = [], isSecret: Bool = false) {
+    init(
+        _ environmentName: String, kind: Kind = .value, aliases: [Alias] = [], isSecret: Bool = false, help: String,
+        default fallback: String
+    ) {
         precondition(environmentName.hasPrefix(Self.environmentPrefix), "\(environmentName) is not a service setting")
         self.environmentName = environmentName
         self.kind = kind
         self.aliases = aliases
         self.isSecret = isSecret
+        self.help = help
+        self.fallback = fallback
+    }
+
+    /// `Address to listen on. Default: $TRIP_HISTORY_HOST, else 127.0.0.1.`: the help, then where the value comes
+    /// from when the flag is not given (a switch's variable is `on` or `off`).
+    public var helpWithDefault: String { help(help, else: fallback) }
+
+    /// `abstract`, then `Default: $TRIP_HISTORY_X, else FALLBACK.`, for a command that reads the setting its own way.
+    public func help(_ abstract: String, else fallback: String) -> String {
+        let variable = kind == .onOff ? "$\(environmentName) (on or off)" : "$\(environmentName)"
+        return "\(abstract) Default: \(variable), else \(fallback)."
     }
 
     /// The setting's words after the prefix, lower case: `db_pool_size`.

@@ -23,7 +23,8 @@ struct RemoveExpiredCommand: AsyncParsableCommand {
 
     @Option(
         name: Setting.retentionMonths.names,
-        help: Setting.retentionMonths.help("Months of trips kept before the current month (1-1200).", else: "required"))
+        help: Setting.retentionMonths.argumentHelp(
+            "Months of trips kept before the current month (1-1200).", else: "required"))
     var retentionMonths: String?
 
     func run() async throws {

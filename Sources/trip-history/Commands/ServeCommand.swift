@@ -13,8 +13,12 @@ import TripHistoryLogging
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve the HTTP API.",
-        discussion:
-            "Each flag has an environment variable of the same words (--db-pool-size, TRIP_HISTORY_DB_POOL_SIZE); a flag wins."
+        discussion: """
+            Each flag has an environment variable of the same words (--db-pool-size, TRIP_HISTORY_DB_POOL_SIZE); a \
+            flag wins. The settings' flags besides the database and secrets:
+
+            \(ServeFlags.reference)
+            """
     )
 
     @OptionGroup(title: "Database and secrets") var database: DatabaseFlags
@@ -31,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var given = database.given
         given.add(secret.given)
-        given.add(flags.given)
+        given.add(try flags.given)
         let settings = try given.settings(environment: environment)
         let configuration = try usageErrors { try ServiceConfiguration(settings: settings) }
         let tracesOn = try usageErrors { try TracingOptions.isEnabled(environment: environment) }

@@ -10,11 +10,17 @@ extension Setting {
 
     var fileNames: NameSpecification { .customLong(fileFlagName) }
 
-    /// A flag's help: what it does, then `Default: $TRIP_HISTORY_X, else 8.`, naming the variable from the
-    /// setting itself (a switch's variable is `on` or `off`).
-    func help(_ abstract: String, else fallback: String) -> ArgumentHelp {
-        let variable = kind == .onOff ? "$\(environmentName) (on or off)" : "$\(environmentName)"
-        return ArgumentHelp("\(abstract) Default: \(variable), else \(fallback).")
+    /// The flag's help from the catalogue: what it does, then `Default: $TRIP_HISTORY_X, else 8.`
+    var argumentHelp: ArgumentHelp { ArgumentHelp(helpWithDefault) }
+
+    /// The help of a command that reads the setting its own way: `abstract`, then its variable and `fallback`.
+    func argumentHelp(_ abstract: String, else fallback: String) -> ArgumentHelp {
+        ArgumentHelp(help(abstract, else: fallback))
+    }
+
+    /// The help of the flag naming a file the secret is read from.
+    var fileArgumentHelp: ArgumentHelp {
+        ArgumentHelp("A file holding the value of \(flag). Default: $\(fileEnvironmentName).")
     }
 }
 
