@@ -2,7 +2,7 @@
 
     python3 check_deploy.py ROOT
 
-For the Dockerfile, each compose file (docker-compose.yml, docker-compose.cluster.yml) and each Kubernetes
+For the Dockerfile, each compose file (docker-compose.yml, .cluster.yml, .shards.yml) and each Kubernetes
 manifest (deploy/kubernetes/**/*.yaml):
 
 - every `TRIP_HISTORY_*` (and `DATABASE_*`) setting it names must be read by the binary: the name appears
@@ -21,7 +21,7 @@ import re
 import shlex
 import sys
 
-COMPOSE_FILES = ["docker-compose.yml", "docker-compose.cluster.yml"]
+COMPOSE_FILES = ["docker-compose.yml", "docker-compose.cluster.yml", "docker-compose.shards.yml"]
 KUBERNETES_DIR = "deploy/kubernetes"
 SETTING = re.compile(r"\b(?:TRIP_HISTORY|DATABASE)_[A-Z0-9_]*[A-Z0-9]\b")
 
