@@ -12,7 +12,8 @@ struct SeedCommand: AsyncParsableCommand {
         abstract: "Write realistic trips for riders K...K+N-1 with COPY, replacing those riders' trips.",
         discussion: """
             --distribution uniform gives every rider exactly --trips-per-rider trips; skewed makes it the mean of \
-            a heavy-tailed count (many riders with a few trips, some with thousands). Progress goes to stderr.
+            a heavy-tailed count (many riders with a few trips, some with thousands). Progress goes to stderr. \
+            Given the proxy database of the sharded topology, each rider's trips go to its partition.
             """
     )
 
@@ -118,10 +119,24 @@ struct SeedCommand: AsyncParsableCommand {
         do {
             try await withDatabase(settings, label: "trip-history.seed", statementTimeout: .seconds(3600)) {
                 pool, logger in
-                let written = try await TripSeeder(pool: pool, logger: logger).seed(
-                    riders: riderRange, distribution: seedDistribution, seed: seed,
-                    progress: { rows in reporter.report(rows) }
-                )
+                let written: Int
+                if let partitions = try await PartitionedSchema(proxy: pool, source: .embedded, logger: logger)
+                    .partitions()
+                {
+                    // The proxy of the sharded topology: each rider's trips go to the partition it is placed on.
+                    guard fixtures == nil else {
+                        throw ValidationError(
+                            "--write-fixtures reads through the service's statements: not on a proxy yet.")
+                    }
+                    written = try await PartitionedSeeder(partitions: partitions, logger: logger).seed(
+                        riders: riderRange, distribution: seedDistribution, seed: seed,
+                        progress: { rows in reporter.report(rows) })
+                } else {
+                    written = try await TripSeeder(pool: pool, logger: logger).seed(
+                        riders: riderRange, distribution: seedDistribution, seed: seed,
+                        progress: { rows in reporter.report(rows) }
+                    )
+                }
                 let seconds = Self.seconds(since: started)
                 reporter.finish(written)
                 let rate = seconds > 0 ? Int(Double(written) / seconds) : 0
