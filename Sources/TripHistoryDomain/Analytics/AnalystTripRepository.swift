@@ -38,8 +38,8 @@ public struct AnalystTripQuery: Hashable, Sendable {
 
 /// One aggregate read: the filter, the calendar periods to group by, and optionally a field to split them by.
 public struct TripStatsQuery: Hashable, Sendable {
-    /// The most buckets one answer split by a dimension may hold. Without a dimension the window's limit
-    /// already bounds the periods far below it; a dimension multiplies them by the field's distinct values.
+    /// The most buckets one answer split by a dimension may hold: a dimension multiplies the periods, which
+    /// the window's limit bounds, by the field's distinct values. Answers without a dimension are not capped.
     public static let maximumBuckets = 10_000
 
     public let filter: AnalystTripFilter
