@@ -83,7 +83,7 @@ import Testing
     /// `knownNames` is every parameter a route reads, so a problem about one of them still names it.
     @Test(arguments: [
         "limit", "cursor", "from", "to", "tz", "status", "city", "product", "rider_id", "resume_after",
-        "resume_requested_at", "group_by",
+        "resume_requested_at", "group_by", "by",
     ])
     func aBrokenValueOfEveryParameterTheAPIDefinesNamesIt(name: String) {
         #expect(QueryParameters.knownNames.contains(name))

@@ -118,11 +118,31 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
         case .week: component = .weekOfYear
         case .month: component = .month
         }
-        let groups = Dictionary(grouping: source().filter { query.filter.matches($0) }) { trip in
-            calendar.dateInterval(of: component, for: trip.requestedAt)!.start
+        struct Group: Hashable {
+            let start: Date
+            let dimensionValue: String?
         }
-        return groups.keys.sorted().map { start in
-            let trips = groups[start]!
+        func value(of trip: Trip) -> String? {
+            switch query.dimension {
+            case nil: nil
+            case .city: trip.details.city
+            case .product: trip.details.product
+            }
+        }
+        let groups = Dictionary(grouping: source().filter { query.filter.matches($0) }) { trip in
+            Group(
+                start: calendar.dateInterval(of: component, for: trip.requestedAt)!.start,
+                dimensionValue: value(of: trip))
+        }
+        // Values in byte order, as PostgreSQL's `COLLATE "C"` sorts them.
+        let ordered = groups.keys.sorted { left, right in
+            left.start != right.start
+                ? left.start < right.start
+                : Array((left.dimensionValue ?? "").utf8).lexicographicallyPrecedes(
+                    Array((right.dimensionValue ?? "").utf8))
+        }
+        return ordered.prefix(TripStatsQuery.maximumBuckets + 1).map { group in
+            let trips = groups[group]!
             let completed = trips.filter { $0.status == .completed }
             var fares: [CurrencyCode: Int64] = [:]
             var tips: [CurrencyCode: Int64] = [:]
@@ -134,7 +154,8 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
                 refunds[currency, default: 0] += trip.lifecycle.totals.refundsMinor
             }
             return TripStatsBucket(
-                start: start, trips: Int64(trips.count), completed: Int64(completed.count),
+                start: group.start, dimensionValue: group.dimensionValue, trips: Int64(trips.count),
+                completed: Int64(completed.count),
                 canceled: Int64(trips.count - completed.count), fareTotals: fares, tipTotals: tips,
                 refundTotals: refunds,
                 distanceMeters: trips.reduce(0) { $0 + $1.details.distanceMeters },

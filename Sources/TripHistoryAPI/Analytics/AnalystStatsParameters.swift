@@ -1,13 +1,16 @@
 import Foundation
 import TripHistoryDomain
 
-/// The query of `GET /v1/trips/stats`: the analyst filter, the period, and the zone that cuts periods.
+/// The query of `GET /v1/trips/stats`: the analyst filter, the period, the zone that cuts periods, and the
+/// field that splits them.
 struct AnalystStatsParameters {
     let query: AnalystQueryParameters
     let granularity: StatsGranularity
+    /// `by`: the field each period is split by, nil when absent.
+    let dimension: StatsDimension?
 
     /// The parameters of `GET /v1/trips/stats` beyond the shared filter's.
-    static let names = ["group_by"]
+    static let names = ["group_by", "by"]
 
     static func parse(
         _ query: QueryParameters, limits: AnalystQueryLimits
@@ -23,7 +26,13 @@ struct AnalystStatsParameters {
         } else {
             granularity = .day
         }
-        return AnalystStatsParameters(query: common, granularity: granularity)
+        let dimension = try query["by"].map { text throws(Problem) in
+            guard let parsed = StatsDimension(rawValue: String(text)) else {
+                throw Problem.invalidParameter("by", "by must be one of: city, product.")
+            }
+            return parsed
+        }
+        return AnalystStatsParameters(query: common, granularity: granularity, dimension: dimension)
     }
 
     /// The zone periods are cut in: `tz`, else UTC.

@@ -174,14 +174,15 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         return APIResponse(status: .ok, headers: headers, body: .stream(body))
     }
 
-    /// `GET /v1/trips/stats`: trips, fares, distance and duration per day, week or month.
+    /// `GET /v1/trips/stats`: trips, fares, distance and duration per day, week or month, and with `by` per
+    /// city or product within each period.
     public func stats(head: HTTPRequest) async throws -> APIResponse {
         let grant = try await analyst(head)
         _ = try AnalystFormat.negotiate(accept: head.headerFields.value(of: .accept), offered: [.json])
         let parameters = try AnalystStatsParameters.parse(QueryParameters(target: head.path ?? ""), limits: limits)
         let query = TripStatsQuery(
             filter: parameters.query.filter, granularity: parameters.granularity,
-            timeZone: parameters.timeZoneIdentifier
+            timeZone: parameters.timeZoneIdentifier, dimension: parameters.dimension
         )
         let slot: ConcurrencySlots.Slot
         switch statsSlots.acquire(for: RateLimitKey(grant.caller)) {
@@ -205,6 +206,10 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         for bucket in buckets {
             writer.beginObject()
             writer.field("bucket_start", RFC3339.format(bucket.start))
+            if let dimension = parameters.dimension, let value = bucket.dimensionValue {
+                writer.key(dimension.rawValue)
+                writer.string(value)
+            }
             writer.field("trips", bucket.trips)
             writer.field("completed", bucket.completed)
             writer.field("canceled", bucket.canceled)
@@ -222,6 +227,9 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         }
         writer.endArray()
         writer.field("group_by", parameters.granularity.rawValue)
+        if let dimension = parameters.dimension {
+            writer.field("by", dimension.rawValue)
+        }
         writer.field("tz", parameters.timeZoneIdentifier)
         writer.key("filter")
         parameters.query.write(to: &writer)

@@ -73,45 +73,99 @@ struct AnalystTripsCount: PostgresStatement {
     }
 }
 
-/// One row per local period and currency of the trips requested in `[from, to)` that match the filter.
+/// One row per local period and currency of the trips requested in `[from, to)` that match the filter, or with
+/// a dimension one row per local period, value of that column and currency, in the value's byte order.
 /// Periods are cut on local wall-clock time and turned back into instants in the same zone, so a 23-hour
 /// day starts at its real local midnight.
 ///
 /// PostgreSQL sums `bigint` columns as `numeric`, which cannot overflow; a sum outside the `bigint` range is
 /// returned as NULL rather than cast (which would fail the statement), so the caller can say which total
-/// did not fit.
+/// did not fit. A dimension gets statements of its own, so the statement without one (which the partitions
+/// of the sharded topology also run) stays as it was; they number the (period, value) buckets and return
+/// only the first `TripStatsQuery.maximumBuckets + 1`, which is enough to tell that an answer is too large.
 struct AnalystStats: PostgresStatement {
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
+    /// Whether each row carries the dimension's value as its second column.
+    private let hasDimension: Bool
 
-    init(filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String) {
-        let query: PostgresQuery = """
-            SELECT local_start AT TIME ZONE \(timeZone) AS bucket_start, fare_currency, trips, completed, canceled,
-                \(unsafeSQL: Self.bigintOrNull("fare_total")), \(unsafeSQL: Self.bigintOrNull("distance_total")),
-                \(unsafeSQL: Self.bigintOrNull("completed_duration")), \(unsafeSQL: Self.bigintOrNull("tips_total")),
-                \(unsafeSQL: Self.bigintOrNull("refunds_total"))
-            FROM (
-                SELECT date_trunc(\(granularity.rawValue), requested_at AT TIME ZONE \(timeZone)) AS local_start,
-                    fare_currency,
-                    count(*) AS trips,
-                    count(*) FILTER (WHERE status = 'completed') AS completed,
-                    count(*) FILTER (WHERE status = 'canceled') AS canceled,
-                    sum(fare_amount_minor) AS fare_total,
-                    sum(distance_m) AS distance_total,
-                    coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
-                    sum(tips_minor) AS tips_total,
-                    sum(refunds_minor) AS refunds_total
-                FROM trips
-                WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
-                  AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
-                GROUP BY 1, 2
-            ) buckets
-            ORDER BY 1, 2
-            """
-        prepared = PreparedStatement(name: "analyst_stats_\(filter.statementSuffix)_v3", sql: query.sql)
+    init(filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String, dimension: StatsDimension? = nil) {
+        let query: PostgresQuery
+        if let dimension {
+            query = Self.query(filter: filter, granularity: granularity, timeZone: timeZone, dimension: dimension)
+            prepared = PreparedStatement(
+                name: "analyst_stats_by_\(dimension.rawValue)_\(filter.statementSuffix)_v1", sql: query.sql)
+        } else {
+            query = Self.query(filter: filter, granularity: granularity, timeZone: timeZone)
+            prepared = PreparedStatement(name: "analyst_stats_\(filter.statementSuffix)_v3", sql: query.sql)
+        }
         bindings = query.bindings
+        hasDimension = dimension != nil
     }
 
+    private static func query(
+        filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String
+    ) -> PostgresQuery {
+        """
+        SELECT local_start AT TIME ZONE \(timeZone) AS bucket_start, fare_currency, trips, completed, canceled,
+            \(unsafeSQL: bigintOrNull("fare_total")), \(unsafeSQL: bigintOrNull("distance_total")),
+            \(unsafeSQL: bigintOrNull("completed_duration")), \(unsafeSQL: bigintOrNull("tips_total")),
+            \(unsafeSQL: bigintOrNull("refunds_total"))
+        FROM (
+            SELECT date_trunc(\(granularity.rawValue), requested_at AT TIME ZONE \(timeZone)) AS local_start,
+                fare_currency,
+                \(unsafeSQL: aggregates)
+            FROM trips
+            WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
+              AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
+            GROUP BY 1, 2
+        ) buckets
+        ORDER BY 1, 2
+        """
+    }
+
+    /// The column is one of two fixed names, so it is written into the text; `COLLATE "C"` orders its values
+    /// by their bytes, whatever the database's collation.
+    private static func query(
+        filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String, dimension: StatsDimension
+    ) -> PostgresQuery {
+        let column = dimension.rawValue
+        return """
+            SELECT local_start AT TIME ZONE \(timeZone) AS bucket_start, \(unsafeSQL: column), fare_currency, trips,
+                completed, canceled,
+                \(unsafeSQL: bigintOrNull("fare_total")), \(unsafeSQL: bigintOrNull("distance_total")),
+                \(unsafeSQL: bigintOrNull("completed_duration")), \(unsafeSQL: bigintOrNull("tips_total")),
+                \(unsafeSQL: bigintOrNull("refunds_total"))
+            FROM (
+                SELECT *, dense_rank() OVER (ORDER BY local_start, \(unsafeSQL: column) COLLATE "C") AS bucket_number
+                FROM (
+                    SELECT date_trunc(\(granularity.rawValue), requested_at AT TIME ZONE \(timeZone)) AS local_start,
+                        \(unsafeSQL: column), fare_currency,
+                        \(unsafeSQL: aggregates)
+                    FROM trips
+                    WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
+                      AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
+                    GROUP BY 1, 2, 3
+                ) grouped
+            ) buckets
+            WHERE bucket_number <= \(TripStatsQuery.maximumBuckets + 1)
+            ORDER BY local_start, \(unsafeSQL: column) COLLATE "C", fare_currency
+            """
+    }
+
+    /// The aggregates of one group, as numeric sums.
+    private static let aggregates = """
+        count(*) AS trips,
+                count(*) FILTER (WHERE status = 'completed') AS completed,
+                count(*) FILTER (WHERE status = 'canceled') AS canceled,
+                sum(fare_amount_minor) AS fare_total,
+                sum(distance_m) AS distance_total,
+                coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+                sum(tips_minor) AS tips_total,
+                sum(refunds_minor) AS refunds_total
+        """
+
+    /// A sum as the rows return it: the bigint, or NULL when it does not fit one.
     private static func bigintOrNull(_ column: String) -> String {
         "CASE WHEN \(column) BETWEEN \(Int64.min) AND \(Int64.max) THEN \(column)::bigint END"
     }
@@ -119,17 +173,23 @@ struct AnalystStats: PostgresStatement {
     func makeBindings() -> PostgresBindings { bindings }
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> AnalystStatsRow {
+        let first = hasDimension ? 2 : 1
         func count(_ column: Int) throws(PostgresError) -> Int64 {
             guard let value = try rows.int64(row, column) else { throw invalid(column) }
             return value
         }
         guard let start = try rows.timestampMicros(row, 0) else { throw invalid(0) }
-        guard let code = try rows.string(row, 1), let currency = CurrencyCode(code) else { throw invalid(1) }
+        var dimensionValue: String?
+        if hasDimension {
+            guard let value = try rows.string(row, 1) else { throw invalid(1) }
+            dimensionValue = value
+        }
+        guard let code = try rows.string(row, first), let currency = CurrencyCode(code) else { throw invalid(first) }
         return AnalystStatsRow(
-            startMicros: start, currency: currency, trips: try count(2), completed: try count(3),
-            canceled: try count(4), fareTotal: try rows.int64(row, 5), distanceTotal: try rows.int64(row, 6),
-            completedDuration: try rows.int64(row, 7), tipsTotal: try rows.int64(row, 8),
-            refundsTotal: try rows.int64(row, 9)
+            startMicros: start, dimensionValue: dimensionValue, currency: currency, trips: try count(first + 1),
+            completed: try count(first + 2), canceled: try count(first + 3), fareTotal: try rows.int64(row, first + 4),
+            distanceTotal: try rows.int64(row, first + 5), completedDuration: try rows.int64(row, first + 6),
+            tipsTotal: try rows.int64(row, first + 7), refundsTotal: try rows.int64(row, first + 8)
         )
     }
 
@@ -138,9 +198,11 @@ struct AnalystStats: PostgresStatement {
     }
 }
 
-/// The aggregates of one period's trips in one currency; a total is nil when it is outside the Int64 range.
+/// The aggregates of one period's trips (of one dimension value, when the query had a dimension) in one
+/// currency; a total is nil when it is outside the Int64 range.
 struct AnalystStatsRow: Hashable, Sendable {
     let startMicros: Int64
+    let dimensionValue: String?
     let currency: CurrencyCode
     let trips: Int64
     let completed: Int64

@@ -64,12 +64,13 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         }
     }
 
-    /// One bucket per period with matching trips. A total that does not fit in Int64 (only trips stored
+    /// One bucket per period (and dimension value) with matching trips. A total that does not fit in Int64 (only trips stored
     /// outside `NewTrip`'s bounds can add up to one) is refused with `ValidationError` on `from`, the window,
     /// rather than answered wrong: an analyst can narrow the window or add filters.
     public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
         let statement = AnalystStats(
-            filter: query.filter, granularity: query.granularity, timeZone: query.timeZone)
+            filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
+            dimension: query.dimension)
         let rows = try await run("analyst stats") { connection in try connection.execute(statement) }
         do throws(TotalOutOfRange) {
             return try Self.buckets(rows)
@@ -102,11 +103,12 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         let total: String
     }
 
-    /// Folds the per-currency rows of each period (sorted by period) into one bucket per period, with
-    /// checked sums.
+    /// Folds the per-currency rows of each bucket (sorted by period and dimension value) into one bucket per
+    /// period and value, with checked sums.
     static func buckets(_ rows: [AnalystStatsRow]) throws(TotalOutOfRange) -> [TripStatsBucket] {
         struct Partial {
             var start: Int64
+            var dimensionValue: String?
             var trips: Int64 = 0
             var completed: Int64 = 0
             var canceled: Int64 = 0
@@ -118,7 +120,8 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
 
             var bucket: TripStatsBucket {
                 TripStatsBucket(
-                    start: Timestamp.date(micros: start), trips: trips, completed: completed, canceled: canceled,
+                    start: Timestamp.date(micros: start), dimensionValue: dimensionValue, trips: trips,
+                    completed: completed, canceled: canceled,
                     fareTotals: fares, tipTotals: tips, refundTotals: refunds, distanceMeters: distance,
                     completedDurationSeconds: duration
                 )
@@ -133,11 +136,11 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         var buckets: [TripStatsBucket] = []
         var current: Partial?
         for row in rows {
-            if let partial = current, partial.start != row.startMicros {
+            if let partial = current, partial.start != row.startMicros || partial.dimensionValue != row.dimensionValue {
                 buckets.append(partial.bucket)
                 current = nil
             }
-            var partial = current ?? Partial(start: row.startMicros)
+            var partial = current ?? Partial(start: row.startMicros, dimensionValue: row.dimensionValue)
             try add(row.trips, to: &partial.trips, "trips")
             try add(row.completed, to: &partial.completed, "completed")
             try add(row.canceled, to: &partial.canceled, "canceled")

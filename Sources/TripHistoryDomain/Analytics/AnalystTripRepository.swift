@@ -9,7 +9,9 @@ public protocol AnalystTripRepository: Sendable {
     func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount
 
     /// One bucket per period of `query.granularity` in `query.timeZone` that holds at least one matching trip,
-    /// oldest first.
+    /// oldest first. With `query.dimension`, one bucket per period and value of that field instead, ordered by
+    /// period then value, and at most `TripStatsQuery.maximumBuckets + 1` of them, so a caller sees that the
+    /// answer went past the cap without reading every bucket.
     func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket]
 
     /// Up to `limit` changes of every rider after `position`, oldest first, each upsert with its trip as it
@@ -34,16 +36,25 @@ public struct AnalystTripQuery: Hashable, Sendable {
     }
 }
 
-/// One aggregate read: the filter, and the calendar periods to group by.
+/// One aggregate read: the filter, the calendar periods to group by, and optionally a field to split them by.
 public struct TripStatsQuery: Hashable, Sendable {
+    /// The most buckets one answer split by a dimension may hold: a dimension multiplies the periods, which
+    /// the window's limit bounds, by the field's distinct values. Answers without a dimension are not capped.
+    public static let maximumBuckets = 10_000
+
     public let filter: AnalystTripFilter
     public let granularity: StatsGranularity
     /// The IANA zone whose local calendar cuts the periods.
     public let timeZone: String
+    /// The field each period is split by, nil for one bucket per period.
+    public let dimension: StatsDimension?
 
-    public init(filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String) {
+    public init(
+        filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String, dimension: StatsDimension? = nil
+    ) {
         self.filter = filter
         self.granularity = granularity
         self.timeZone = timeZone
+        self.dimension = dimension
     }
 }

@@ -1,9 +1,12 @@
 public import Foundation
 
-/// Aggregates of the matching trips requested in one calendar period.
+/// Aggregates of the matching trips requested in one calendar period, or in one period and one value of the
+/// query's dimension.
 public struct TripStatsBucket: Hashable, Sendable {
     /// The instant the period starts (local midnight in the query's zone).
     public let start: Date
+    /// The city or product the bucket's trips share when the query had a dimension, nil otherwise.
+    public let dimensionValue: String?
     public let trips: Int64
     public let completed: Int64
     public let canceled: Int64
@@ -19,11 +22,13 @@ public struct TripStatsBucket: Hashable, Sendable {
     public let completedDurationSeconds: Int64
 
     public init(
-        start: Date, trips: Int64, completed: Int64, canceled: Int64, fareTotals: [CurrencyCode: Int64],
+        start: Date, dimensionValue: String? = nil, trips: Int64, completed: Int64, canceled: Int64,
+        fareTotals: [CurrencyCode: Int64],
         tipTotals: [CurrencyCode: Int64], refundTotals: [CurrencyCode: Int64], distanceMeters: Int64,
         completedDurationSeconds: Int64
     ) {
         self.start = start
+        self.dimensionValue = dimensionValue
         self.trips = trips
         self.completed = completed
         self.canceled = canceled

@@ -186,5 +186,14 @@ extension Components {
             case week = "week"
             case month = "month"
         }
+        /// Splits each period by the trips' `city` or `product`, exactly as recorded: one bucket per period and
+        /// value. Absent: one bucket per period. Added in 1.12.0.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/StatsBy`.
+        @frozen public enum StatsBy: String, Codable, Hashable, Sendable, CaseIterable {
+            case city = "city"
+            case product = "product"
+        }
     }
 }

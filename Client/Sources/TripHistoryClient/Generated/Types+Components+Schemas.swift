@@ -1811,6 +1811,21 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TripStats/group_by`.
             public var groupBy: Components.Schemas.TripStats.GroupByPayload
+            /// The `by` sent, so only a value the client itself chose (closed); absent when `by` was not sent.
+            /// Added in 1.12.0.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripStats/by`.
+            @frozen public enum ByPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case city = "city"
+                case product = "product"
+            }
+            /// The `by` sent, so only a value the client itself chose (closed); absent when `by` was not sent.
+            /// Added in 1.12.0.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripStats/by`.
+            public var by: Components.Schemas.TripStats.ByPayload?
             /// The zone the periods are cut in; `UTC` when `tz` was not given.
             ///
             /// - Remark: Generated from `#/components/schemas/TripStats/tz`.
@@ -1822,22 +1837,26 @@ extension Components {
             /// - Parameters:
             ///   - data: One bucket per period with matching trips, oldest first.
             ///   - groupBy: The `group_by` sent (or its default), so only a value the client itself chose (closed).
+            ///   - by: The `by` sent, so only a value the client itself chose (closed); absent when `by` was not sent.
             ///   - tz: The zone the periods are cut in; `UTC` when `tz` was not given.
             ///   - filter:
             public init(
                 data: [Components.Schemas.TripStatsBucket],
                 groupBy: Components.Schemas.TripStats.GroupByPayload,
+                by: Components.Schemas.TripStats.ByPayload? = nil,
                 tz: Swift.String,
                 filter: Components.Schemas.AnalystFilter
             ) {
                 self.data = data
                 self.groupBy = groupBy
+                self.by = by
                 self.tz = tz
                 self.filter = filter
             }
             public enum CodingKeys: String, CodingKey {
                 case data
                 case groupBy = "group_by"
+                case by
                 case tz
                 case filter
             }
@@ -1850,6 +1869,17 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TripStatsBucket/bucket_start`.
             public var bucketStart: Components.Schemas.Timestamp
+            /// The city of the bucket's trips, exactly as recorded; present only with `by=city`. Added in 1.12.0.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripStatsBucket/city`.
+            public var city: Swift.String?
+            /// The product of the bucket's trips, exactly as recorded; present only with `by=product`. Added in
+            /// 1.12.0.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripStatsBucket/product`.
+            public var product: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TripStatsBucket/trips`.
             public var trips: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/TripStatsBucket/completed`.
@@ -1952,6 +1982,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - bucketStart: The instant the period starts (local midnight in `tz`), as a UTC instant.
+            ///   - city: The city of the bucket's trips, exactly as recorded; present only with `by=city`. Added in 1.12.0.
+            ///   - product: The product of the bucket's trips, exactly as recorded; present only with `by=product`. Added in
             ///   - trips:
             ///   - completed:
             ///   - canceled:
@@ -1962,6 +1994,8 @@ extension Components {
             ///   - meanDurationS: Mean `duration_s` of the completed trips, rounded to 0.1 s; null when none completed.
             public init(
                 bucketStart: Components.Schemas.Timestamp,
+                city: Swift.String? = nil,
+                product: Swift.String? = nil,
                 trips: Swift.Int64,
                 completed: Swift.Int64,
                 canceled: Swift.Int64,
@@ -1972,6 +2006,8 @@ extension Components {
                 meanDurationS: Swift.Double? = nil
             ) {
                 self.bucketStart = bucketStart
+                self.city = city
+                self.product = product
                 self.trips = trips
                 self.completed = completed
                 self.canceled = canceled
@@ -1983,6 +2019,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case bucketStart = "bucket_start"
+                case city
+                case product
                 case trips
                 case completed
                 case canceled

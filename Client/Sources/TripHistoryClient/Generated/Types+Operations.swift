@@ -6694,6 +6694,13 @@ public enum Operations {
     /// has matching trips, oldest first; periods without trips are left out, and the first bucket may start
     /// before `from` when `from` is not at a period boundary. Fares are summed per currency, never mixed.
     ///
+    /// With `by` (`city` or `product`) each period is split further: one bucket per period and value of that
+    /// field among the matching trips, with the value in the bucket's `city` or `product` member, ordered by
+    /// period and then by the value's UTF-8 bytes. The `city` and `product` filters still apply first, so
+    /// `by=product&city=Paris` splits Paris's trips by product. At most 10000 buckets: a `by` query that
+    /// would return more gets `400 invalid_parameter` naming `by`. Without `by` the answer is the same as
+    /// before it existed.
+    ///
     /// Analysts only: riders and services get `403 forbidden` before any parameter is looked at. The only
     /// representation is `application/json`; an `Accept` header that excludes it gets `406 not_acceptable`.
     /// Each query parameter may appear at most once.
@@ -6753,6 +6760,17 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/stats/GET/query/group_by`.
                 public var groupBy: Components.Parameters.GroupBy?
+                /// - Remark: Generated from `#/components/parameters/StatsBy`.
+                @frozen public enum StatsBy: String, Codable, Hashable, Sendable, CaseIterable {
+                    case city = "city"
+                    case product = "product"
+                }
+                /// Splits each period by the trips' `city` or `product`, exactly as recorded: one bucket per period and
+                /// value. Absent: one bucket per period. Added in 1.12.0.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/stats/GET/query/by`.
+                public var by: Components.Parameters.StatsBy?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
@@ -6764,6 +6782,7 @@ public enum Operations {
                 ///   - product: Only trips of this product, compared exactly as recorded (1 to 512 UTF-8 bytes, no NUL).
                 ///   - riderId: Only this rider's trips, a positive 64-bit integer in decimal.
                 ///   - groupBy: The calendar period of a bucket, in the `tz` zone (UTC when absent); weeks are ISO weeks.
+                ///   - by: Splits each period by the trips' `city` or `product`, exactly as recorded: one bucket per period and
                 public init(
                     from: Components.Parameters.AnalystFrom,
                     to: Components.Parameters.AnalystTo,
@@ -6772,7 +6791,8 @@ public enum Operations {
                     city: Components.Parameters.City? = nil,
                     product: Components.Parameters.Product? = nil,
                     riderId: Components.Parameters.AnalystRiderID? = nil,
-                    groupBy: Components.Parameters.GroupBy? = nil
+                    groupBy: Components.Parameters.GroupBy? = nil,
+                    by: Components.Parameters.StatsBy? = nil
                 ) {
                     self.from = from
                     self.to = to
@@ -6782,6 +6802,7 @@ public enum Operations {
                     self.product = product
                     self.riderId = riderId
                     self.groupBy = groupBy
+                    self.by = by
                 }
             }
             public var query: Operations.TripStats.Input.Query
@@ -6950,7 +6971,8 @@ public enum Operations {
             }
             /// A query parameter is invalid (`invalid_parameter`): `from` or `to` missing or malformed, `from` not
             /// before `to`, a window wider than the limit (`to`), `tz`, `status`, `city`, `product`, `rider_id`,
-            /// `group_by`, or a parameter given twice. Also (`param` `from`) when a total of one period would exceed
+            /// `group_by`, `by`, or a parameter given twice; `by` also when it would split the window into more than
+            /// 10000 buckets (narrow the window, choose a longer `group_by`, or filter by `city` or `product`). Also (`param` `from`) when a total of one period would exceed
             /// 9223372036854775807, which only trips stored outside the recording bounds can add up to: totals are
             /// exact or refused, never wrapped or capped; narrow the window or add filters.
             ///

@@ -310,6 +310,13 @@ public protocol APIProtocol: Sendable {
     /// has matching trips, oldest first; periods without trips are left out, and the first bucket may start
     /// before `from` when `from` is not at a period boundary. Fares are summed per currency, never mixed.
     ///
+    /// With `by` (`city` or `product`) each period is split further: one bucket per period and value of that
+    /// field among the matching trips, with the value in the bucket's `city` or `product` member, ordered by
+    /// period and then by the value's UTF-8 bytes. The `city` and `product` filters still apply first, so
+    /// `by=product&city=Paris` splits Paris's trips by product. At most 10000 buckets: a `by` query that
+    /// would return more gets `400 invalid_parameter` naming `by`. Without `by` the answer is the same as
+    /// before it existed.
+    ///
     /// Analysts only: riders and services get `403 forbidden` before any parameter is looked at. The only
     /// representation is `application/json`; an `Accept` header that excludes it gets `406 not_acceptable`.
     /// Each query parameter may appear at most once.
@@ -732,6 +739,13 @@ extension APIProtocol {
     /// absent; a day may last 23 or 25 hours across a daylight-saving change). One bucket per period that
     /// has matching trips, oldest first; periods without trips are left out, and the first bucket may start
     /// before `from` when `from` is not at a period boundary. Fares are summed per currency, never mixed.
+    ///
+    /// With `by` (`city` or `product`) each period is split further: one bucket per period and value of that
+    /// field among the matching trips, with the value in the bucket's `city` or `product` member, ordered by
+    /// period and then by the value's UTF-8 bytes. The `city` and `product` filters still apply first, so
+    /// `by=product&city=Paris` splits Paris's trips by product. At most 10000 buckets: a `by` query that
+    /// would return more gets `400 invalid_parameter` naming `by`. Without `by` the answer is the same as
+    /// before it existed.
     ///
     /// Analysts only: riders and services get `403 forbidden` before any parameter is looked at. The only
     /// representation is `application/json`; an `Accept` header that excludes it gets `406 not_acceptable`.

@@ -385,6 +385,7 @@ from .trip_stats_bucket import TripStatsBucket
 from .trip_stats_bucket_total_fare_minor import TripStatsBucketTotalFareMinor
 from .trip_stats_bucket_total_refunds_minor import TripStatsBucketTotalRefundsMinor
 from .trip_stats_bucket_total_tips_minor import TripStatsBucketTotalTipsMinor
+from .trip_stats_by import TripStatsBy
 from .trip_stats_group_by import TripStatsGroupBy
 from .trip_stats_response_400 import TripStatsResponse400
 from .trip_stats_response_400_code_type_0 import TripStatsResponse400CodeType0
@@ -677,6 +678,7 @@ __all__ = (
     "TripStatsBucketTotalFareMinor",
     "TripStatsBucketTotalRefundsMinor",
     "TripStatsBucketTotalTipsMinor",
+    "TripStatsBy",
     "TripStatsGroupBy",
     "TripStatsResponse400",
     "TripStatsResponse400CodeType0",

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.trip_stats_by import TripStatsBy
 from ..models.trip_stats_group_by import TripStatsGroupBy
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.analyst_filter import AnalystFilter
@@ -26,12 +28,16 @@ class TripStats:
             (closed).
         tz (str): The zone the periods are cut in; `UTC` when `tz` was not given.
         filter_ (AnalystFilter): The analyst filter applied, normalized; null for what was not given.
+        by (TripStatsBy | Unset): The `by` sent, so only a value the client itself chose (closed); absent when `by` was
+            not sent.
+            Added in 1.12.0.
     """
 
     data: list[TripStatsBucket]
     group_by: TripStatsGroupBy
     tz: str
     filter_: AnalystFilter
+    by: TripStatsBy | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +52,10 @@ class TripStats:
 
         filter_ = self.filter_.to_dict()
 
+        by: str | Unset = UNSET
+        if not isinstance(self.by, Unset):
+            by = self.by.value
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -56,6 +66,8 @@ class TripStats:
                 "filter": filter_,
             }
         )
+        if by is not UNSET:
+            field_dict["by"] = by
 
         return field_dict
 
@@ -78,11 +90,19 @@ class TripStats:
 
         filter_ = AnalystFilter.from_dict(d.pop("filter"))
 
+        _by = d.pop("by", UNSET)
+        by: TripStatsBy | Unset
+        if isinstance(_by, Unset):
+            by = UNSET
+        else:
+            by = TripStatsBy(_by)
+
         trip_stats = cls(
             data=data,
             group_by=group_by,
             tz=tz,
             filter_=filter_,
+            by=by,
         )
 
         trip_stats.additional_properties = d

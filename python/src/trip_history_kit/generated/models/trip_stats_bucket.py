@@ -41,6 +41,11 @@ class TripStatsBucket:
         total_distance_m (int): Sum of `distance_m` over all the trips.
         mean_duration_s (float | None): Mean `duration_s` of the completed trips, rounded to 0.1 s; null when none
             completed.
+        city (str | Unset): The city of the bucket's trips, exactly as recorded; present only with `by=city`. Added in
+            1.12.0.
+        product (str | Unset): The product of the bucket's trips, exactly as recorded; present only with `by=product`.
+            Added in
+            1.12.0.
         total_tips_minor (TripStatsBucketTotalTipsMinor | Unset): Sum of the tips added after the rides, per currency as
             `total_fare_minor` (a currency whose
             trips got no tip shows 0). Added in 1.7.0, so a client built from an older spec never sees it.
@@ -56,6 +61,8 @@ class TripStatsBucket:
     total_fare_minor: TripStatsBucketTotalFareMinor
     total_distance_m: int
     mean_duration_s: float | None
+    city: str | Unset = UNSET
+    product: str | Unset = UNSET
     total_tips_minor: TripStatsBucketTotalTipsMinor | Unset = UNSET
     total_refunds_minor: TripStatsBucketTotalRefundsMinor | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -75,6 +82,10 @@ class TripStatsBucket:
 
         mean_duration_s: float | None
         mean_duration_s = self.mean_duration_s
+
+        city = self.city
+
+        product = self.product
 
         total_tips_minor: dict[str, Any] | Unset = UNSET
         if not isinstance(self.total_tips_minor, Unset):
@@ -97,6 +108,10 @@ class TripStatsBucket:
                 "mean_duration_s": mean_duration_s,
             }
         )
+        if city is not UNSET:
+            field_dict["city"] = city
+        if product is not UNSET:
+            field_dict["product"] = product
         if total_tips_minor is not UNSET:
             field_dict["total_tips_minor"] = total_tips_minor
         if total_refunds_minor is not UNSET:
@@ -138,6 +153,10 @@ class TripStatsBucket:
 
         mean_duration_s = _parse_mean_duration_s(d.pop("mean_duration_s"))
 
+        city = d.pop("city", UNSET)
+
+        product = d.pop("product", UNSET)
+
         _total_tips_minor = d.pop("total_tips_minor", UNSET)
         total_tips_minor: TripStatsBucketTotalTipsMinor | Unset
         if isinstance(_total_tips_minor, Unset):
@@ -164,6 +183,8 @@ class TripStatsBucket:
             total_fare_minor=total_fare_minor,
             total_distance_m=total_distance_m,
             mean_duration_s=mean_duration_s,
+            city=city,
+            product=product,
             total_tips_minor=total_tips_minor,
             total_refunds_minor=total_refunds_minor,
         )

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.trip_stats import TripStats
+from ...models.trip_stats_by import TripStatsBy
 from ...models.trip_stats_group_by import TripStatsGroupBy
 from ...models.trip_stats_response_400 import TripStatsResponse400
 from ...models.trip_stats_response_401 import TripStatsResponse401
@@ -31,6 +32,7 @@ def _get_kwargs(
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
     group_by: TripStatsGroupBy | Unset = TripStatsGroupBy.DAY,
+    by: TripStatsBy | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -62,6 +64,12 @@ def _get_kwargs(
         json_group_by = group_by.value
 
     params["group_by"] = json_group_by
+
+    json_by: str | Unset = UNSET
+    if not isinstance(by, Unset):
+        json_by = by.value
+
+    params["by"] = json_by
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -186,6 +194,7 @@ def sync_detailed(
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
     group_by: TripStatsGroupBy | Unset = TripStatsGroupBy.DAY,
+    by: TripStatsBy | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[
     TripStats
@@ -208,6 +217,15 @@ def sync_detailed(
     absent; a day may last 23 or 25 hours across a daylight-saving change). One bucket per period that
     has matching trips, oldest first; periods without trips are left out, and the first bucket may start
     before `from` when `from` is not at a period boundary. Fares are summed per currency, never mixed.
+
+    With `by` (`city` or `product`) each period is split further: one bucket per period and value of
+    that
+    field among the matching trips, with the value in the bucket's `city` or `product` member, ordered
+    by
+    period and then by the value's UTF-8 bytes. The `city` and `product` filters still apply first, so
+    `by=product&city=Paris` splits Paris's trips by product. At most 10000 buckets: a `by` query that
+    would return more gets `400 invalid_parameter` naming `by`. Without `by` the answer is the same as
+    before it existed.
 
     Analysts only: riders and services get `403 forbidden` before any parameter is looked at. The only
     representation is `application/json`; an `Accept` header that excludes it gets `406 not_acceptable`.
@@ -246,6 +264,7 @@ def sync_detailed(
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
         group_by (TripStatsGroupBy | Unset):  Default: TripStatsGroupBy.DAY.
+        by (TripStatsBy | Unset):
         x_request_id (str | Unset):
 
     Raises:
@@ -265,6 +284,7 @@ def sync_detailed(
         product=product,
         rider_id=rider_id,
         group_by=group_by,
+        by=by,
         x_request_id=x_request_id,
     )
 
@@ -286,6 +306,7 @@ def sync(
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
     group_by: TripStatsGroupBy | Unset = TripStatsGroupBy.DAY,
+    by: TripStatsBy | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> (
     TripStats
@@ -309,6 +330,15 @@ def sync(
     absent; a day may last 23 or 25 hours across a daylight-saving change). One bucket per period that
     has matching trips, oldest first; periods without trips are left out, and the first bucket may start
     before `from` when `from` is not at a period boundary. Fares are summed per currency, never mixed.
+
+    With `by` (`city` or `product`) each period is split further: one bucket per period and value of
+    that
+    field among the matching trips, with the value in the bucket's `city` or `product` member, ordered
+    by
+    period and then by the value's UTF-8 bytes. The `city` and `product` filters still apply first, so
+    `by=product&city=Paris` splits Paris's trips by product. At most 10000 buckets: a `by` query that
+    would return more gets `400 invalid_parameter` naming `by`. Without `by` the answer is the same as
+    before it existed.
 
     Analysts only: riders and services get `403 forbidden` before any parameter is looked at. The only
     representation is `application/json`; an `Accept` header that excludes it gets `406 not_acceptable`.
@@ -347,6 +377,7 @@ def sync(
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
         group_by (TripStatsGroupBy | Unset):  Default: TripStatsGroupBy.DAY.
+        by (TripStatsBy | Unset):
         x_request_id (str | Unset):
 
     Raises:
@@ -367,6 +398,7 @@ def sync(
         product=product,
         rider_id=rider_id,
         group_by=group_by,
+        by=by,
         x_request_id=x_request_id,
     ).parsed
 
@@ -382,6 +414,7 @@ async def asyncio_detailed(
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
     group_by: TripStatsGroupBy | Unset = TripStatsGroupBy.DAY,
+    by: TripStatsBy | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[
     TripStats
@@ -405,6 +438,15 @@ async def asyncio_detailed(
     has matching trips, oldest first; periods without trips are left out, and the first bucket may start
     before `from` when `from` is not at a period boundary. Fares are summed per currency, never mixed.
 
+    With `by` (`city` or `product`) each period is split further: one bucket per period and value of
+    that
+    field among the matching trips, with the value in the bucket's `city` or `product` member, ordered
+    by
+    period and then by the value's UTF-8 bytes. The `city` and `product` filters still apply first, so
+    `by=product&city=Paris` splits Paris's trips by product. At most 10000 buckets: a `by` query that
+    would return more gets `400 invalid_parameter` naming `by`. Without `by` the answer is the same as
+    before it existed.
+
     Analysts only: riders and services get `403 forbidden` before any parameter is looked at. The only
     representation is `application/json`; an `Accept` header that excludes it gets `406 not_acceptable`.
     Each query parameter may appear at most once.
@@ -442,6 +484,7 @@ async def asyncio_detailed(
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
         group_by (TripStatsGroupBy | Unset):  Default: TripStatsGroupBy.DAY.
+        by (TripStatsBy | Unset):
         x_request_id (str | Unset):
 
     Raises:
@@ -461,6 +504,7 @@ async def asyncio_detailed(
         product=product,
         rider_id=rider_id,
         group_by=group_by,
+        by=by,
         x_request_id=x_request_id,
     )
 
@@ -480,6 +524,7 @@ async def asyncio(
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
     group_by: TripStatsGroupBy | Unset = TripStatsGroupBy.DAY,
+    by: TripStatsBy | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> (
     TripStats
@@ -504,6 +549,15 @@ async def asyncio(
     has matching trips, oldest first; periods without trips are left out, and the first bucket may start
     before `from` when `from` is not at a period boundary. Fares are summed per currency, never mixed.
 
+    With `by` (`city` or `product`) each period is split further: one bucket per period and value of
+    that
+    field among the matching trips, with the value in the bucket's `city` or `product` member, ordered
+    by
+    period and then by the value's UTF-8 bytes. The `city` and `product` filters still apply first, so
+    `by=product&city=Paris` splits Paris's trips by product. At most 10000 buckets: a `by` query that
+    would return more gets `400 invalid_parameter` naming `by`. Without `by` the answer is the same as
+    before it existed.
+
     Analysts only: riders and services get `403 forbidden` before any parameter is looked at. The only
     representation is `application/json`; an `Accept` header that excludes it gets `406 not_acceptable`.
     Each query parameter may appear at most once.
@@ -541,6 +595,7 @@ async def asyncio(
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
         group_by (TripStatsGroupBy | Unset):  Default: TripStatsGroupBy.DAY.
+        by (TripStatsBy | Unset):
         x_request_id (str | Unset):
 
     Raises:
@@ -562,6 +617,7 @@ async def asyncio(
             product=product,
             rider_id=rider_id,
             group_by=group_by,
+            by=by,
             x_request_id=x_request_id,
         )
     ).parsed
