@@ -156,16 +156,8 @@ public struct MigrationRunner: Sendable {
         case .pool(let pool):
             return try await pool.withConnection(body)
         case .connectionString(let connectionString):
-            let pool = PostgresConnectionPool(
-                configuration: .init(connectionString: connectionString, size: 1), logger: logger
-            )
-            do {
-                let value = try await pool.withConnection(body)
-                await pool.shutdown()
-                return value
-            } catch {
-                await pool.shutdown()
-                throw error
+            return try await PostgresConnectionPool.withOneConnection(to: connectionString, logger: logger) { pool in
+                try await pool.withConnection(body)
             }
         }
     }

@@ -66,10 +66,14 @@ public struct PartitionedSchema: Sendable {
                 let applied = try await MigrationRunner(
                     connectionString: partition.connectionString, source: source, logger: logger
                 ).migrate()
-                try await Self.run(on: partition.connectionString, logger: logger) { connection in
-                    try connection.execute(unsafeSQL: ShardSQL.types + "\n" + ShardSQL.partition)
-                    try connection.execute(
-                        unsafeSQL: "SELECT trip_history_become_partition(\(partition.number), \(count))")
+                try await PostgresConnectionPool.withOneConnection(to: partition.connectionString, logger: logger) {
+                    try await $0.withConnection { connection in
+                        try connection.withoutTimeouts {
+                            try connection.execute(unsafeSQL: ShardSQL.types + "\n" + ShardSQL.partition)
+                            try connection.execute(
+                                unsafeSQL: "SELECT trip_history_become_partition(\(partition.number), \(count))")
+                        }
+                    }
                 }
                 logger.info(
                     "migrated partition",
@@ -119,20 +123,6 @@ public struct PartitionedSchema: Sendable {
     /// A value in libpq's key/value syntax: single-quoted, its quotes and backslashes escaped.
     static func quoted(_ value: String) -> String {
         "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
-    }
-
-    private static func run(
-        on connectionString: String, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) throws -> Void
-    ) async throws {
-        let pool = PostgresConnectionPool(
-            configuration: .init(connectionString: connectionString, size: 1), logger: logger)
-        do {
-            try await pool.withConnection { connection in try connection.withoutTimeouts { try body(connection) } }
-            await pool.shutdown()
-        } catch {
-            await pool.shutdown()
-            throw error
-        }
     }
 }
 

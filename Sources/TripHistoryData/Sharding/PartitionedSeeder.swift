@@ -36,24 +36,22 @@ public struct PartitionedSeeder: Sendable {
             for partition in partitions where !ridersByPartition[partition.number].isEmpty {
                 let riders = ridersByPartition[partition.number]
                 group.addTask {
-                    let pool = PostgresConnectionPool(
-                        configuration: .init(
-                            connectionString: partition.connectionString, size: 1, statementTimeout: .seconds(3600)),
-                        logger: quiet)
                     do {
-                        let seeder = TripSeeder(pool: pool, logger: quiet)
-                        for rider in riders {
-                            let rows = try await seeder.seed(
-                                riders: rider...rider, distribution: distribution, seed: seed, progress: nil)
-                            let total = written.withLockedValue { total in
-                                total += rows
-                                return total
+                        try await PostgresConnectionPool.withOneConnection(
+                            to: partition.connectionString, statementTimeout: .seconds(3600), logger: quiet
+                        ) { pool in
+                            let seeder = TripSeeder(pool: pool, logger: quiet)
+                            for rider in riders {
+                                let rows = try await seeder.seed(
+                                    riders: rider...rider, distribution: distribution, seed: seed, progress: nil)
+                                let total = written.withLockedValue { total in
+                                    total += rows
+                                    return total
+                                }
+                                progress?(total)
                             }
-                            progress?(total)
                         }
-                        await pool.shutdown()
                     } catch {
-                        await pool.shutdown()
                         throw PartitionedSchemaError.partitionFailed(partition.number, "\(error)")
                     }
                 }

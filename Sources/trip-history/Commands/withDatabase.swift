@@ -10,18 +10,8 @@ func withDatabase<Value>(
     _ body: (PostgresConnectionPool, Logger) async throws -> Value
 ) async throws -> Value {
     let logger = Logger(label: label)
-    let pool = PostgresConnectionPool(
-        configuration: .init(
-            connectionString: try usageErrors { try ServiceConfiguration.connectionString(settings) }, size: 1,
-            statementTimeout: statementTimeout),
-        logger: logger
-    )
-    do {
-        let value = try await body(pool, logger)
-        await pool.shutdown()
-        return value
-    } catch {
-        await pool.shutdown()
-        throw error
-    }
+    return try await PostgresConnectionPool.withOneConnection(
+        to: try usageErrors { try ServiceConfiguration.connectionString(settings) },
+        statementTimeout: statementTimeout, logger: logger
+    ) { pool in try await body(pool, logger) }
 }
