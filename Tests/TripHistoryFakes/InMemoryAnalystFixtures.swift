@@ -12,7 +12,8 @@ public enum InMemoryAnalystFixtures {
     public static func newTrip(
         rider: Int64, city: String, product: String = "UberX", status: TripStatus = .completed,
         requestedAt: Date, currency: String = "EUR", fare: Int64 = 1500, distance: Int64 = 4000, duration: Int64 = 900,
-        pickupAddress: String = "1 Rue de Rivoli, Paris", dropoffAddress: String = "Café \"Le Procope\"\r\n13 Rue"
+        pickupAddress: String = "1 Rue de Rivoli, Paris", dropoffAddress: String = "Café \"Le Procope\"\r\n13 Rue",
+        receipt: TripReceipt = .empty
     ) -> NewTrip {
         try! NewTrip.validated(
             riderID: RiderID(rider)!, status: status, product: product, city: city, timeZone: "Europe/Paris",
@@ -21,7 +22,7 @@ public enum InMemoryAnalystFixtures {
             pickup: Place(latitude: 48.856613, longitude: 2.352222, address: pickupAddress),
             dropoff: Place(latitude: 48.8738, longitude: -0.1, address: dropoffAddress),
             distanceMeters: distance, durationSeconds: status == .completed ? duration : 0,
-            fare: Money(amountMinor: fare, currency: CurrencyCode(currency)!)
+            fare: Money(amountMinor: fare, currency: CurrencyCode(currency)!), receipt: receipt
         )
     }
 

@@ -92,6 +92,7 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
         }
         if mustWait { await waitAtGate() }
         let newestFirst = source().filter { query.filter.matches($0) }.sorted { TripKey($0) > TripKey($1) }
+            .map { query.includesLedger ? Self.withLedger($0) : $0 }
         guard let position = query.position else { return Array(newestFirst.prefix(query.fetchLimit)) }
         switch position.direction {
         case .older:
@@ -99,6 +100,13 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
         case .newer:
             return Array(newestFirst.reversed().filter { TripKey($0) > position.key }.prefix(query.fetchLimit))
         }
+    }
+
+    /// A trip as PostgreSQL reads it with its ledger: the receipt's breakdown alone and the adjustments.
+    private static func withLedger(_ trip: Trip) -> Trip {
+        Trip(
+            id: trip.id, riderID: trip.riderID, details: trip.details, lifecycle: trip.lifecycle,
+            receipt: TripReceipt(breakdown: trip.receipt.breakdown), adjustments: trip.adjustments ?? [])
     }
 
     /// Counts every matching trip; a planned count is the same number, marked as planned.

@@ -235,3 +235,26 @@ def test_every_exported_time_has_six_fraction_digits_and_pandas_parses_it_withou
         assert written.str.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z").all(), name
         parsed = pd.to_datetime(written)
         assert parsed.notna().all() and str(parsed.dt.tz) == "UTC", name
+
+
+def test_the_ledger_tables_add_up_to_each_trips_totals_and_fare(analyst):
+    trips = kit.export_table(analyst, OCTOBER).to_pandas().set_index("id")
+    correct_a_fare({"rider_id": str(trips.iloc[0]["rider_id"]), "id": str(trips.index[0])})
+    trips = kit.export_table(analyst, OCTOBER).to_pandas().set_index("id")
+
+    ledger = kit.adjustments_table(analyst, OCTOBER).to_pandas()
+    lines = kit.fare_lines_table(analyst, OCTOBER).to_pandas()
+
+    assert len(ledger) > 0 and len(lines) > 0
+    assert set(ledger["trip_id"]) <= set(trips.index) and set(lines["trip_id"]) <= set(trips.index)
+    by_kind = ledger.pivot_table(index="trip_id", columns="kind", values="amount_minor", aggfunc="sum", fill_value=0)
+    for kind, column in (("tip", "tips_minor"), ("refund", "refunds_minor")):
+        expected = trips[column][trips[column] != 0]
+        actual = by_kind[kind] if kind in by_kind else pd.Series(dtype="int64")
+        assert actual[actual != 0].sort_index().to_dict() == expected.sort_index().to_dict(), kind
+    # Every trip's total is its fare plus its ledger.
+    net = ledger.groupby("trip_id")["amount_minor"].sum().reindex(trips.index, fill_value=0)
+    assert ((trips["fare_amount_minor"] + net) == trips["fare_total_minor"]).all()
+    # A breakdown adds up to its trip's fare.
+    fares = lines.groupby("trip_id")["amount_minor"].sum()
+    assert (fares == trips.loc[fares.index, "fare_amount_minor"]).all()

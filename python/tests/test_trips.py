@@ -99,35 +99,35 @@ def test_a_rate_limited_page_is_asked_again_after_retry_after(service, client, p
 
 def test_an_export_streams_ndjson_into_a_table(service, client):
     service.on(
-        "/v1/trips",
+        "/v1/trips/export",
         httpx.Response(200, content=ndjson(trip(2, "2026-10-02T00:00:00Z"), trip(1, "2026-10-01T00:00:00Z"))),
     )
 
     table = kit.export_table(client, OCTOBER)
 
     assert table.column("id").to_pylist() == [2, 1]
-    assert service.requests[0].headers["accept"] == "application/x-ndjson"
-    assert service.params("/v1/trips") == [OCTOBER.params()]
+    assert service.params("/v1/trips/export") == [OCTOBER.params() | {"format": "ndjson"}]
 
 
 def test_a_cut_export_resumes_after_its_last_complete_line(service, client):
     lines = ndjson(trip(3, "2026-10-03T00:00:00Z"), trip(2, "2026-10-02T00:00:00.25Z"))
     partial = json.dumps(trip(1, "2026-10-01T00:00:00Z")).encode()[:40]
     service.on(
-        "/v1/trips",
+        "/v1/trips/export",
         httpx.Response(200, stream=CutStream([lines, partial])),
         httpx.Response(200, content=ndjson(trip(1, "2026-10-01T00:00:00Z"))),
     )
 
     assert kit.export_table(client, OCTOBER).column("id").to_pylist() == [3, 2, 1]
-    assert service.params("/v1/trips")[1] == OCTOBER.params() | {
+    assert service.params("/v1/trips/export")[1] == OCTOBER.params() | {
+        "format": "ndjson",
         "resume_after": "2",
         "resume_requested_at": "2026-10-02T00:00:00.25Z",
     }
 
 
 def test_an_export_cut_again_and_again_without_progress_fails(service, client):
-    service.on("/v1/trips", *[httpx.Response(200, stream=CutStream([b'{"id": "1"'])) for _ in range(3)])
+    service.on("/v1/trips/export", *[httpx.Response(200, stream=CutStream([b'{"id": "1"'])) for _ in range(3)])
 
     with pytest.raises(httpx.RemoteProtocolError):
         kit.export_table(client, OCTOBER)
@@ -136,7 +136,7 @@ def test_an_export_cut_again_and_again_without_progress_fails(service, client):
 
 def test_an_export_refused_while_another_runs_waits_its_turn(service, client, pauses):
     service.on(
-        "/v1/trips",
+        "/v1/trips/export",
         problem(429, "rate_limited", retry_after=1),
         httpx.Response(200, content=ndjson(trip(1, "2026-10-01T00:00:00Z"))),
     )
@@ -146,7 +146,7 @@ def test_an_export_refused_while_another_runs_waits_its_turn(service, client, pa
 
 
 def test_an_export_refused_for_good_raises_without_waiting(service, client, pauses):
-    service.on("/v1/trips", problem(422, "query_timeout"))
+    service.on("/v1/trips/export", problem(422, "query_timeout"))
 
     with pytest.raises(kit.ApiError, match="query_timeout"):
         kit.export_table(client, OCTOBER)
@@ -155,7 +155,7 @@ def test_an_export_refused_for_good_raises_without_waiting(service, client, paus
 
 def test_export_parquet_writes_every_batch(service, client, tmp_path):
     trips = [trip(n, f"2026-10-{n:02d}T00:00:00Z") for n in range(5, 0, -1)]
-    service.on("/v1/trips", httpx.Response(200, content=ndjson(*trips)))
+    service.on("/v1/trips/export", httpx.Response(200, content=ndjson(*trips)))
     path = tmp_path / "paris.parquet"
 
     assert kit.export_parquet(client, OCTOBER, path, batch_size=2) == 5
@@ -167,7 +167,7 @@ def test_export_parquet_writes_every_batch(service, client, tmp_path):
 
 
 def test_a_failed_export_leaves_no_parquet_file(service, client, tmp_path):
-    service.on("/v1/trips", problem(400, "invalid_parameter", param="tz"))
+    service.on("/v1/trips/export", problem(400, "invalid_parameter", param="tz"))
 
     with pytest.raises(kit.ApiError):
         kit.export_parquet(client, OCTOBER, tmp_path / "paris.parquet")
@@ -180,3 +180,38 @@ def test_write_parquet_keeps_the_schema_of_a_dataframe(tmp_path):
 
     assert pq.read_table(tmp_path / "trips.parquet").equals(table)
     assert isinstance(pq.read_schema(tmp_path / "trips.parquet").field("completed_at").type, pa.TimestampType)
+
+
+def test_the_ledger_tables_have_one_row_per_entry_with_its_trips_columns(service, client):
+    tipped = trip(2, "2026-10-02T00:00:00Z")
+    tipped["adjustments"] = [
+        {
+            "id": "7",
+            "kind": "tip",
+            "amount_minor": 200,
+            "reason": "thanks",
+            "created_at": "2026-10-03T00:00:00.000000Z",
+        },
+        {
+            "id": "9",
+            "kind": "refund",
+            "amount_minor": -50,
+            "reason": "late",
+            "created_at": "2026-10-04T00:00:00.000000Z",
+        },
+    ]
+    tipped["fare"]["breakdown"] = [{"kind": "base", "amount_minor": 1000}, {"kind": "tolls", "amount_minor": 500}]
+    plain = trip(1, "2026-10-01T00:00:00Z")
+    plain["adjustments"] = []
+    service.on("/v1/trips/export", *[httpx.Response(200, content=ndjson(tipped, plain)) for _ in range(2)])
+
+    ledger = kit.adjustments_table(client, OCTOBER)
+    lines = kit.fare_lines_table(client, OCTOBER)
+
+    assert ledger.schema == kit.ADJUSTMENT_SCHEMA and lines.schema == kit.FARE_LINE_SCHEMA
+    assert ledger.column("id").to_pylist() == [7, 9]
+    assert ledger.column("trip_id").to_pylist() == [2, 2]
+    assert ledger.column("amount_minor").to_pylist() == [200, -50]
+    assert lines.column("kind").to_pylist() == ["base", "tolls"]
+    assert lines.column("line").to_pylist() == [0, 1]
+    assert [p["include"] for p in service.params("/v1/trips/export")] == ["adjustments", "fare_breakdown"]

@@ -104,10 +104,11 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
                 name, "\(name) applies to pages; an export sends every trip and resumes with resume_after.")
         }
         let parameters = try AnalystListParameters.parse(query, limits: limits)
+        let parts = try AnalystExportParts.parse(query)
         let locale = localeNegotiator.bestMatch(acceptLanguage: head.headerFields.value(of: .acceptLanguage))
         return try await export(
             parameters, format: format, guardsFormulas: guardsFormulas, after: parameters.resumeAfter, locale: locale,
-            grant: grant, logger: logger)
+            grant: grant, logger: logger, parts: parts)
     }
 
     private func page(
@@ -145,25 +146,36 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         return APIResponse(status: .ok, headers: headers, body: .bytes(body))
     }
 
-    /// Streams every matching trip after `after` (`TripExportStream`); a client whose transfer was cut resumes
-    /// from the last complete line.
+    /// Streams every matching trip after `after` (`TripExportStream`), with the `parts` asked for; a client whose
+    /// transfer was cut resumes from the last complete line.
     private func export(
         _ parameters: AnalystListParameters, format: AnalystFormat, guardsFormulas: Bool, after: TripKey?,
-        locale: SupportedLocale, grant: AnalystGrant, logger: Logger
+        locale: SupportedLocale, grant: AnalystGrant, logger: Logger, parts: AnalystExportParts = AnalystExportParts()
     ) async throws -> APIResponse {
         let slot = try exportLimits.slot(for: grant.caller)
         let timeZone = parameters.query.timeZone
         var batches = ExportBatches(
-            try await mapped { try exportTrips.execute(filter: parameters.query.filter, after: after, grant: grant) },
+            try await mapped {
+                try exportTrips.execute(
+                    filter: parameters.query.filter, after: after, grant: grant, includesLedger: parts.readsLedger)
+            },
             tracer: tracer)
         let first = try await mapped { try await batches.next() }
         let presenter = self.presenter
-        let encoding: TripExportStream.Encoding =
-            format == .csv
-            ? .csv(header: CSVWriter.columns, guardsFormulas: guardsFormulas) { csv, trip in csv.trip(trip) }
-            : .ndjson { json, trip in
+        let encoding: TripExportStream.Encoding
+        switch (format, parts.readsLedger) {
+        case (.csv, false):
+            encoding = .csv(header: CSVWriter.columns, guardsFormulas: guardsFormulas) { csv, trip in csv.trip(trip) }
+        case (.csv, true):
+            encoding = .csv(header: CSVWriter.columns + parts.csvColumns, guardsFormulas: guardsFormulas) {
+                csv, trip in csv.trip(trip, with: parts)
+            }
+        default:
+            encoding = .ndjson { json, trip in
+                let trip = parts.readsLedger ? parts.shaped(trip) : trip
                 json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
             }
+        }
         let body = exportLimits.stream(batches: batches, first: first, slot: slot, encoding: encoding, logger: logger)
             .body
         var headers = Self.headers(contentType: format.exportContentType, locale: locale)

@@ -3,7 +3,8 @@ import TripHistoryPresentation
 
 extension JSONWriter {
     /// Writes one trip as the API's `Trip` object, with its display strings; a trip read for its detail (its
-    /// `adjustments` loaded) also gets the receipt's parts and the ledger.
+    /// `adjustments` loaded) also gets the receipt's parts and the ledger, and any trip read with its fare
+    /// breakdown gets `fare.breakdown`.
     mutating func trip(_ trip: Trip, display: TripDisplay) {
         let details = trip.details
         beginObject()
@@ -40,7 +41,7 @@ extension JSONWriter {
         field("total_minor", trip.totalMinor)
         field("tips_minor", lifecycle.totals.tipsMinor)
         field("refunds_minor", lifecycle.totals.refundsMinor)
-        if trip.adjustments != nil, let lines = trip.receipt.breakdown {
+        if let lines = trip.receipt.breakdown {
             key("breakdown")
             breakdown(lines)
         }

@@ -72,6 +72,29 @@ struct CSVWriter {
         endRecord()
     }
 
+    /// A record of `columns` then `parts.csvColumns`, for a trip an analyst export read with its ledger: the
+    /// breakdown as a JSON array (`[]` when not recorded), the ledger as one and its corrections' total.
+    mutating func trip(_ trip: Trip, with parts: AnalystExportParts) {
+        tripFields(trip)
+        var json = JSONWriter(capacity: 256)
+        if parts.adjustments {
+            comma()
+            DecimalDigits.append(trip.lifecycle.totals.correctionsMinor, to: &bytes)
+        }
+        if parts.fareBreakdown {
+            json.breakdown(trip.receipt.breakdown ?? [])
+            comma()
+            appendText(String(decoding: json.bytes, as: UTF8.self))
+            json.clear()
+        }
+        if parts.adjustments {
+            json.adjustments(trip.adjustments ?? [])
+            comma()
+            appendText(String(decoding: json.bytes, as: UTF8.self))
+        }
+        endRecord()
+    }
+
     private mutating func endRecord() {
         bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }

@@ -17,29 +17,41 @@ struct AnalystTripsPage: PostgresStatement {
     let usesGenericPlan: Bool
     private let bindings: PostgresBindings
 
+    /// Whether each row carries `TripStatements.ledgerColumns` after the trip's.
+    private let includesLedger: Bool
+
     init(
         direction: KeysetDirection, filter: AnalystTripFilter, keyRequestedAt: PostgresTimestampBound, keyID: Int64,
-        limit: Int
+        limit: Int, includesLedger: Bool = false
     ) {
         let (comparison, order) = direction == .older ? ("<", "DESC") : (">", "ASC")
+        let selection =
+            includesLedger
+            ? "\(TripStatements.columns), \(TripStatements.ledgerColumns) FROM trips "
+                + "LEFT JOIN trip_receipts r ON r.trip_id = trips.id"
+            : "\(TripStatements.columns) FROM trips"
         let query: PostgresQuery = """
-            SELECT \(unsafeSQL: TripStatements.columns) FROM trips
+            SELECT \(unsafeSQL: selection)
             WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
               AND (requested_at, id) \(unsafeSQL: comparison) (\(keyRequestedAt)::timestamptz, \(keyID)::bigint)
               AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
             ORDER BY requested_at \(unsafeSQL: order), id \(unsafeSQL: order)
             LIMIT \(limit)
             """
-        prepared = PreparedStatement(
-            name: "analyst_trips_\(direction)_\(filter.statementSuffix)_v2", sql: query.sql, resultFormat: .binary)
+        let name =
+            includesLedger
+            ? "analyst_trips_\(direction)_\(filter.statementSuffix)_ledger_v1"
+            : "analyst_trips_\(direction)_\(filter.statementSuffix)_v2"
+        prepared = PreparedStatement(name: name, sql: query.sql, resultFormat: .binary)
         usesGenericPlan = filter.product == nil
         bindings = query.bindings
+        self.includesLedger = includesLedger
     }
 
     func makeBindings() -> PostgresBindings { bindings }
 
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Trip {
-        try TripRowDecoder.trip(rows, row: row)
+        includesLedger ? try TripRowDecoder.withLedger(rows, row: row) : try TripRowDecoder.trip(rows, row: row)
     }
 }
 

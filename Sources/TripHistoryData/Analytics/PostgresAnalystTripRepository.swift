@@ -39,7 +39,8 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         let start = KeysetStart(after: query.position?.key, to: PostgresTimestampBound(query.filter.to))
         let statement = AnalystTripsPage(
             direction: KeysetDirection(of: query.position), filter: query.filter,
-            keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0)
+            keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0),
+            includesLedger: query.includesLedger
         )
         return try await run("analyst list", genericPlan: statement.usesGenericPlan) { connection in
             try connection.execute(statement)

@@ -2,7 +2,8 @@ import Foundation
 import TripHistoryDomain
 
 /// Turns a row selected with `TripStatements.columns` (starting at `offset`) into a trip, exactly as stored;
-/// the decoder of every statement that returns trips. `detail` also reads `TripStatements.detailColumns`.
+/// the decoder of every statement that returns trips. `detail` also reads `TripStatements.detailColumns`,
+/// `withLedger` `TripStatements.ledgerColumns`.
 enum TripRowDecoder {
     /// The number of `TripStatements.columns`.
     static let columnCount = 25
@@ -50,12 +51,26 @@ enum TripRowDecoder {
             return Driver(firstName: firstName, vehicle: vehicle)
         }
         let route = try fields.optionalText(9).map(EncodedRoute.init(stored:))
-        let adjustments = try fields.optionalText(10).map { json throws(PostgresError) in try ledger(json) } ?? []
+        let adjustments =
+            try fields.optionalText(10).map { json throws(PostgresError) in try ledger(json, column: 10) } ?? []
         return Trip(
             id: trip.id, riderID: trip.riderID, details: trip.details, lifecycle: trip.lifecycle,
             receipt: TripReceipt(breakdown: breakdown, payment: payment, driver: driver, route: route),
             adjustments: adjustments
         )
+    }
+
+    /// A trip with its fare breakdown and adjustments and no other part of its receipt, from a row of an
+    /// analyst export with its ledger.
+    static func withLedger(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Trip {
+        let trip = try trip(rows, row: row)
+        let fields = Fields(rows: rows, row: row, offset: columnCount)
+        let breakdown = try fields.optionalText(0).map { json throws(PostgresError) in try fareLines(json) }
+        let adjustments =
+            try fields.optionalText(1).map { json throws(PostgresError) in try ledger(json, column: 1) } ?? []
+        return Trip(
+            id: trip.id, riderID: trip.riderID, details: trip.details, lifecycle: trip.lifecycle,
+            receipt: TripReceipt(breakdown: breakdown), adjustments: adjustments)
     }
 
     /// The JSON of a fare's breakdown as `InsertTripReceipt` stores it.
@@ -77,8 +92,9 @@ enum TripRowDecoder {
         return lines
     }
 
-    private static func ledger(_ json: String) throws(PostgresError) -> [Adjustment] {
-        guard let stored = StoredJSON.objects(json) else { throw Fields.invalid(columnCount + 10) }
+    /// The ledger's JSON array, read from the column `column` after `TripStatements.columns`.
+    private static func ledger(_ json: String, column: Int) throws(PostgresError) -> [Adjustment] {
+        guard let stored = StoredJSON.objects(json) else { throw Fields.invalid(columnCount + column) }
         var adjustments: [Adjustment] = []
         adjustments.reserveCapacity(stored.count)
         for entry in stored {
@@ -86,7 +102,7 @@ enum TripRowDecoder {
                 let kind = entry.string("kind").flatMap(AdjustmentKind.init(rawValue:)),
                 let amountMinor = entry.integer("amount_minor"), let reason = entry.string("reason"),
                 let createdAtMicros = entry.integer("created_at_us")
-            else { throw Fields.invalid(columnCount + 10) }
+            else { throw Fields.invalid(columnCount + column) }
             adjustments.append(
                 Adjustment(
                     id: id, kind: kind, amountMinor: amountMinor, reason: reason,

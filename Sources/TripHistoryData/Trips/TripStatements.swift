@@ -36,6 +36,16 @@ enum TripStatements {
     static let detailColumns = """
         r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4, r.driver_first_name, \
         r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline, \
+        \(ledger)
+        """
+
+    /// The fare breakdown and the ledger, which an analyst export with its ledger adds after `columns`
+    /// (`TripRowDecoder.withLedger`), with the same join as `detailColumns`: the money of the receipt, none of
+    /// its personal parts.
+    static let ledgerColumns = "r.fare_breakdown::text, \(ledger)"
+
+    /// The trip's adjustments as one JSON array, oldest first, NULL when it has none.
+    private static let ledger = """
         (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor, \
             'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id) \
          FROM trip_adjustments a WHERE a.trip_id = trips.id)::text

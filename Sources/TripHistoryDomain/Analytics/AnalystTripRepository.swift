@@ -28,11 +28,15 @@ public struct AnalystTripQuery: Hashable, Sendable {
     public let position: PagePosition?
     /// Rows to return at most.
     public let fetchLimit: Int
+    /// Whether each trip comes with its money's history: the receipt's fare breakdown alone (no payment, driver
+    /// or route) and the adjustments ledger (`Trip.adjustments` set, empty when none); without it neither is read.
+    public let includesLedger: Bool
 
-    public init(filter: AnalystTripFilter, position: PagePosition?, fetchLimit: Int) {
+    public init(filter: AnalystTripFilter, position: PagePosition?, fetchLimit: Int, includesLedger: Bool = false) {
         self.filter = filter
         self.position = position
         self.fetchLimit = fetchLimit
+        self.includesLedger = includesLedger
     }
 }
 

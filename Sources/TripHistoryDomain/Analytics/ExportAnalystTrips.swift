@@ -17,13 +17,16 @@ public struct ExportAnalystTrips<Repository: AnalystTripRepository>: Sendable {
 
     /// The batches of the export, starting strictly older than `after` (from the newest trip when nil).
     /// Checks the filter here, before anything is read: `ValidationError` on `to` for a window wider than the
-    /// limits allow.
-    public func execute(filter: AnalystTripFilter, after: TripKey?, grant: AnalystGrant) throws -> TripBatches {
+    /// limits allow. With `includesLedger`, each trip comes with its fare breakdown and adjustments.
+    public func execute(
+        filter: AnalystTripFilter, after: TripKey?, grant: AnalystGrant, includesLedger: Bool = false
+    ) throws -> TripBatches {
         try limits.check(filter)
         return TripBatches(after: after, batchSize: batchSize) { [repository] after, limit in
             let position = after.map { PagePosition(key: $0, direction: .older) }
             return try await repository.trips(
-                matching: AnalystTripQuery(filter: filter, position: position, fetchLimit: limit))
+                matching: AnalystTripQuery(
+                    filter: filter, position: position, fetchLimit: limit, includesLedger: includesLedger))
         }
     }
 }

@@ -174,10 +174,12 @@ def iter_export(
     client: AuthenticatedClient,
     query: TripFilter,
     *,
+    include: Iterable[str] = (),
     retries: Retries = DEFAULT_RETRIES,
     resumes: int = 3,
 ) -> Iterator[dict[str, Any]]:
-    """Every trip `query` matches, newest first, streamed as NDJSON (one request, flat memory).
+    """Every trip `query` matches, newest first, streamed as NDJSON (one request, flat memory), each with the
+    parts `include` names (`fare_breakdown`, `adjustments`: `GET /v1/trips/export`'s `include`).
 
     A transfer cut short (a failure on the server, its export time limit, the network) is resumed after the
     last complete line with `resume_after` and `resume_requested_at`, so no trip is repeated or missed; after
@@ -189,12 +191,14 @@ def iter_export(
     attempt = 0
     cuts = 0
     while True:
-        params = query.params()
+        params = query.params() | {"format": "ndjson"}
+        if include:
+            params["include"] = ",".join(include)
         if last is not None:
             params["resume_after"], params["resume_requested_at"] = last
         received = False
         try:
-            with http.stream("GET", "/v1/trips", params=params, headers={"Accept": "application/x-ndjson"}) as response:
+            with http.stream("GET", "/v1/trips/export", params=params) as response:
                 if response.status_code != 200:
                     attempt += 1
                     wait_or_raise(ApiError.from_response(response, response.read()), attempt, retries)

@@ -5521,6 +5521,18 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/rider_id`.
                 public var riderId: Components.Parameters.AnalystRiderID?
+                /// What each trip adds, a comma-separated list: `fare_breakdown` (the receipt's fare lines at the ride,
+                /// as in a trip's detail) and `adjustments` (the ledger since: tips, refunds and fare corrections,
+                /// oldest first). The receipt's personal parts (payment, driver, route) are never exported here; a
+                /// rider's own export has them. In NDJSON each trip gains `fare.breakdown` (when recorded) and
+                /// `adjustments` (`[]` when none); in CSV the columns `corrections_minor` (with `adjustments`),
+                /// `fare_breakdown` (`[]` when not recorded) and `adjustments` follow the usual ones, in that order,
+                /// the two lists as JSON arrays in the API's form. Absent: neither. Anything else, an empty item or the
+                /// parameter twice gets `400 invalid_parameter`. Added in 1.13.0.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/trips/export/GET/query/include`.
+                public var include: Swift.String?
                 /// Exports only: the `id` of the last trip received by an interrupted export; the export resumes with
                 /// the trips after it. Requires `resume_requested_at`; not allowed with `cursor` or for a JSON page.
                 ///
@@ -5544,6 +5556,7 @@ public enum Operations {
                 ///   - city: Only trips in this city, compared exactly as recorded (1 to 512 UTF-8 bytes, no NUL).
                 ///   - product: Only trips of this product, compared exactly as recorded (1 to 512 UTF-8 bytes, no NUL).
                 ///   - riderId: Only this rider's trips, a positive 64-bit integer in decimal.
+                ///   - include: What each trip adds, a comma-separated list: `fare_breakdown` (the receipt's fare lines at the ride,
                 ///   - resumeAfter: Exports only: the `id` of the last trip received by an interrupted export; the export resumes with
                 ///   - resumeRequestedAt: Exports only: the `requested_at` of the last trip received, as it was sent (an RFC 3339 timestamp).
                 public init(
@@ -5555,6 +5568,7 @@ public enum Operations {
                     city: Components.Parameters.City? = nil,
                     product: Components.Parameters.Product? = nil,
                     riderId: Components.Parameters.AnalystRiderID? = nil,
+                    include: Swift.String? = nil,
                     resumeAfter: Components.Parameters.ResumeAfter? = nil,
                     resumeRequestedAt: Components.Parameters.ResumeRequestedAt? = nil
                 ) {
@@ -5566,6 +5580,7 @@ public enum Operations {
                     self.city = city
                     self.product = product
                     self.riderId = riderId
+                    self.include = include
                     self.resumeAfter = resumeAfter
                     self.resumeRequestedAt = resumeRequestedAt
                 }

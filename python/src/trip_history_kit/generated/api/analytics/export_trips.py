@@ -30,6 +30,7 @@ def _get_kwargs(
     city: str | Unset = UNSET,
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
+    include: str | Unset = UNSET,
     resume_after: str | Unset = UNSET,
     resume_requested_at: datetime.datetime | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -64,6 +65,8 @@ def _get_kwargs(
     params["product"] = product
 
     params["rider_id"] = rider_id
+
+    params["include"] = include
 
     params["resume_after"] = resume_after
 
@@ -187,6 +190,7 @@ def sync_detailed(
     city: str | Unset = UNSET,
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
+    include: str | Unset = UNSET,
     resume_after: str | Unset = UNSET,
     resume_requested_at: datetime.datetime | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -253,6 +257,7 @@ def sync_detailed(
         product (str | Unset):
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
+        include (str | Unset):
         resume_after (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written
             in decimal.
         resume_requested_at (datetime.datetime | Unset): An RFC 3339 timestamp with an offset (`Z`
@@ -280,6 +285,7 @@ def sync_detailed(
         city=city,
         product=product,
         rider_id=rider_id,
+        include=include,
         resume_after=resume_after,
         resume_requested_at=resume_requested_at,
         accept_language=accept_language,
@@ -304,6 +310,7 @@ def sync(
     city: str | Unset = UNSET,
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
+    include: str | Unset = UNSET,
     resume_after: str | Unset = UNSET,
     resume_requested_at: datetime.datetime | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -371,6 +378,7 @@ def sync(
         product (str | Unset):
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
+        include (str | Unset):
         resume_after (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written
             in decimal.
         resume_requested_at (datetime.datetime | Unset): An RFC 3339 timestamp with an offset (`Z`
@@ -399,6 +407,7 @@ def sync(
         city=city,
         product=product,
         rider_id=rider_id,
+        include=include,
         resume_after=resume_after,
         resume_requested_at=resume_requested_at,
         accept_language=accept_language,
@@ -417,6 +426,7 @@ async def asyncio_detailed(
     city: str | Unset = UNSET,
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
+    include: str | Unset = UNSET,
     resume_after: str | Unset = UNSET,
     resume_requested_at: datetime.datetime | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -483,6 +493,7 @@ async def asyncio_detailed(
         product (str | Unset):
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
+        include (str | Unset):
         resume_after (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written
             in decimal.
         resume_requested_at (datetime.datetime | Unset): An RFC 3339 timestamp with an offset (`Z`
@@ -510,6 +521,7 @@ async def asyncio_detailed(
         city=city,
         product=product,
         rider_id=rider_id,
+        include=include,
         resume_after=resume_after,
         resume_requested_at=resume_requested_at,
         accept_language=accept_language,
@@ -532,6 +544,7 @@ async def asyncio(
     city: str | Unset = UNSET,
     product: str | Unset = UNSET,
     rider_id: str | Unset = UNSET,
+    include: str | Unset = UNSET,
     resume_after: str | Unset = UNSET,
     resume_requested_at: datetime.datetime | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -599,6 +612,7 @@ async def asyncio(
         product (str | Unset):
         rider_id (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written in
             decimal.
+        include (str | Unset):
         resume_after (str | Unset): A positive 64-bit integer (1 to 9223372036854775807) written
             in decimal.
         resume_requested_at (datetime.datetime | Unset): An RFC 3339 timestamp with an offset (`Z`
@@ -628,6 +642,7 @@ async def asyncio(
             city=city,
             product=product,
             rider_id=rider_id,
+            include=include,
             resume_after=resume_after,
             resume_requested_at=resume_requested_at,
             accept_language=accept_language,
