@@ -21,6 +21,8 @@ read_settings() {
     # a side that exports traces without an endpoint sends them to an nginx location that answers 200.
     BASELINE_ENV=${BENCH_BASELINE_ENV:-}
     CANDIDATE_ENV=${BENCH_CANDIDATE_ENV:-}
+    # compare: BENCH_FORWARDED_FOR (read where the requests are made) is sent as every request's X-Forwarded-For,
+    # e.g. with BENCH_CANDIDATE_ENV="TRIP_HISTORY_TRUSTED_FORWARDERS=127.0.0.1" to measure reading it.
     # compare: 1 serves the baseline from a database of its own, migrated by the baseline's own migrations and
     # seeded by it with the same rows and ids, for an A/B across a schema change; 0 serves both from one.
     BASELINE_OWN_DATABASE=${BENCH_BASELINE_OWN_DATABASE:-0}

@@ -25,8 +25,13 @@ function common.seed_random()
   math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
 end
 
+-- BENCH_FORWARDED_FOR, when set, is sent as every request's X-Forwarded-For: with TRIP_HISTORY_TRUSTED_FORWARDERS
+-- on one side of a compare run (BENCH_CANDIDATE_ENV), the A/B measures reading the forwarded client.
+local forwarded_for = os.getenv("BENCH_FORWARDED_FOR")
+
 function common.get(path, token, extra)
   local headers = { ["Authorization"] = "Bearer " .. token }
+  if forwarded_for and forwarded_for ~= "" then headers["X-Forwarded-For"] = forwarded_for end
   if extra then for k, v in pairs(extra) do headers[k] = v end end
   return wrk.format("GET", path, headers)
 end

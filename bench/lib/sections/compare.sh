@@ -23,6 +23,9 @@ compare_target() { # ROUND SIDE TARGET ETAG
         analyst_month) args=(-c "$AN_CONNECTIONS" "${ANALYST_AUTH[@]}" "$BASE$ANALYST_MONTH_URL") ;;
         *) args=(-s "bench/lua/$target.lua" "$BASE") ;;
     esac
+    # The Lua scripts send BENCH_FORWARDED_FOR themselves (bench/lua/common.lua); the plain requests get it here.
+    [[ -n ${BENCH_FORWARDED_FOR:-} && $target != first_page && $target != detail ]] &&
+        args=(-H "X-Forwarded-For: $BENCH_FORWARDED_FOR" "${args[@]}")
     round_wrk "round $round ($side, $target)" "$SERVER_PID" -- "${args[@]}"
     rps[$key]="${rps[$key]:-} ${W_RPS:-0}"
     server[$key]="${server[$key]:-} $(cpu_ms_per_request "$ROUND_TARGET_TICKS" "$W_REQUESTS" "")"
