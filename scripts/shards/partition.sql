@@ -407,7 +407,8 @@ $$;
 -- Errors the service maps to its answers carry their own SQLSTATE: TH409 the idempotency key is in use by a
 -- concurrent request (409 conflict), TH422 the key was used with another body (422 idempotency_key_reused),
 -- TH410 the rider was erased after the trip was requested (rider_erased), TH404 no such trip of the rider,
--- TH412 the trip's version is not the expected one (412). The cache notification a statement sends here
+-- TH412 the trip's version is not the expected one (412), TH503 a write's standby copy is not confirmed
+-- (trip_history_await_standby_copy). The cache notification a statement sends here
 -- reaches only this partition's listeners, which are none: the service notifies on its own connection.
 
 -- The idempotency check of PostgresTripRepository.write: nothing when the request has no key or its key is
@@ -543,6 +544,40 @@ BEGIN
     SELECT e.erased_at_us, e.trips, e.adjustments INTO erased_at_us, trips, adjustments
     FROM erasure_delete_v3(rider_id, requested_by, 0, 0) AS e;
     PERFORM trips_notify_change_v1(rider_id::text);
+END
+$$;
+
+-- The standby copy of a write (PostgresTripRepository's awaitStandbyCopy, for the sharded topology): a call after
+-- the write's own call has returned, so after its commit. It first checks that this server holds the write
+-- (the trip at `version` or later, or for an erasure, `trip_id` NULL, none of the rider's trips left): after a
+-- failover between the two calls the new primary may not, and the write must then not be acknowledged. Then it
+-- waits until a streaming standby has flushed everything written here so far, the write's commit included,
+-- for at most `timeout_ms`. TH503 when either fails: the write's outcome is unknown and a retry with its key
+-- finds out.
+CREATE OR REPLACE FUNCTION trip_history_await_standby_copy(
+    rider_id bigint, trip_id bigint, version integer, timeout_ms integer
+) RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+    written constant pg_lsn := pg_current_wal_insert_lsn();
+    deadline constant timestamptz := clock_timestamp() + timeout_ms * interval '1 millisecond';
+    held boolean;
+BEGIN
+    IF trip_id IS NULL THEN
+        held := NOT EXISTS (SELECT FROM trips AS t WHERE t.rider_id = $1);
+    ELSE
+        held := EXISTS (SELECT FROM trips AS t WHERE t.id = $2 AND t.rider_id = $1 AND t.version >= $3);
+    END IF;
+    IF NOT held THEN
+        RAISE EXCEPTION 'this server does not hold the write (a failover?)' USING ERRCODE = 'TH503';
+    END IF;
+    WHILE NOT EXISTS (SELECT FROM pg_stat_replication WHERE flush_lsn >= written) LOOP
+        IF clock_timestamp() > deadline THEN
+            RAISE EXCEPTION 'no standby flushed the write in time' USING ERRCODE = 'TH503';
+        END IF;
+        PERFORM pg_sleep(0.002);
+    END LOOP;
+    RETURN true;
 END
 $$;
 

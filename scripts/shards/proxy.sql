@@ -158,6 +158,15 @@ LANGUAGE plproxy AS $$
     RUN ON hashint8(rider_id);
 $$;
 
+-- After a write's call, on the same rider's partition: the write is held there and a standby has flushed it.
+CREATE OR REPLACE FUNCTION trip_history_await_standby_copy(
+    rider_id bigint, trip_id bigint, version integer, timeout_ms integer
+) RETURNS boolean
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
 -- The analysts' fan-out: every partition in parallel, merged here ---------------------------------------
 
 -- Every partition's keyset page of a city, each up to `lim` trips beyond the key: the merge below reads them.

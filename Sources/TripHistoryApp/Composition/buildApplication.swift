@@ -1,5 +1,6 @@
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 public import Prometheus
 import ServiceLifecycle
@@ -39,8 +40,30 @@ public func buildApplication(
         )
     }
     let pool = makePool("writer", configuration.writePool, pipelinedConnections: configuration.pipelinedConnections)
-    let migrations = MigrationRunner(pool: pool, source: configuration.migrations, logger: logger)
-    try await refuseOutdatedSchema(migrations)
+    // A PL/Proxy proxy database makes the topology sharded (docs/scaling.md): each logical partition is a
+    // database of its own, which the proxy names; the service then talks to the proxy alone for requests.
+    let partitions = try await PartitionedSchema(proxy: pool, source: configuration.migrations, logger: logger)
+        .partitions()
+    // One connection per partition for its maintenance (expired keys, feed entries and trips, year partitions).
+    let partitionPools = (partitions ?? []).map { partition in
+        makePool(
+            "partition-\(partition.number)", PoolSettings(size: 1, maximumWaiters: 4), pipelinedConnections: 0,
+            connectionString: partition.connectionString)
+    }
+    if let partitions {
+        if configuration.readConnectionString != nil {
+            throw ConfigurationError(
+                "\(Setting.databaseReadURL) names a reader, which the sharded topology does not use yet: "
+                    + "each shard's standby serves no reads.")
+        }
+        logger.info("serving the sharded topology", metadata: ["partitions": "\(partitions.count)"])
+        for partitionPool in partitionPools {
+            try await refuseOutdatedSchema(
+                MigrationRunner(pool: partitionPool, source: configuration.migrations, logger: logger))
+        }
+    } else {
+        try await refuseOutdatedSchema(MigrationRunner(pool: pool, source: configuration.migrations, logger: logger))
+    }
 
     var openAPIDocument = EmbeddedOpenAPIDocument.bytes
     if let path = configuration.openAPIPath {
@@ -63,11 +86,11 @@ public func buildApplication(
     let strict = configuration.cache != nil && configuration.cacheCoherence == .strict
     let routing = PostgresReadRouting(
         writer: pool, reader: readerPool, fencesChanges: strict, logger: logger, tracer: tracer)
-    let repository = PostgresTripRepository(
-        pool: pool, reads: routing, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger)
-    // Readiness is checked in the background on a connection of its own, never from a probe's request.
+    // Readiness is checked in the background on a connection of its own, never from a probe's request. On the
+    // sharded topology it is the proxy's: one shard failing over leaves the other riders served.
     let health = try DatabaseHealthMonitor(
-        connectionString: configuration.connectionString, migrations: configuration.migrations, logger: logger)
+        connectionString: configuration.connectionString,
+        migrations: partitions == nil ? configuration.migrations : nil, logger: logger)
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
@@ -119,37 +142,57 @@ public func buildApplication(
         let keys = JWKSKeySource(logger: logger) { try await fetcher.fetch() }
         return IdentityProviderTokens(configuration: settings.tokens, keys: keys)
     }
-    let server = await TripHistoryServer(
-        repository: repository, analystRepository: analystRepository,
-        settings: try .init(
-            configuration: configuration, openAPIDocument: openAPIDocument, cache: cache,
-            cacheFence: strict ? routing : nil, isReady: { health.isReady }, isReaderUp: isReaderUp,
-            identityProvider: identityProvider, tracing: tracing)
-    )
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
     // them; both count in the same request metrics.
     let requestMetrics = RequestMetrics()
+    // The server over the trip store the topology has: one PostgreSQL, or the sharded one's proxy.
+    func routes<Repository: TripRepository>(
+        _ repository: Repository
+    ) async throws -> (Router<TripHistoryRequestContext>, HTTPServerBuilder) {
+        let server = await TripHistoryServer(
+            repository: repository, analystRepository: analystRepository,
+            settings: try .init(
+                configuration: configuration, openAPIDocument: openAPIDocument, cache: cache,
+                cacheFence: strict ? routing : nil, isReady: { health.isReady }, isReaderUp: isReaderUp,
+                identityProvider: identityProvider, tracing: tracing))
+        return (
+            server.router(metrics: requestMetrics),
+            server.http1(
+                metrics: requestMetrics, logger: logger, connectionLimits: configuration.connections,
+                trustedProxies: configuration.trustedProxies)
+        )
+    }
+    let (router, http) =
+        partitions == nil
+        ? try await routes(
+            PostgresTripRepository(
+                pool: pool, reads: routing, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger))
+        : try await routes(
+            ShardedTripRepository(pool: pool, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger))
     var application = Application(
-        router: server.router(metrics: requestMetrics),
-        server: server.http1(
-            metrics: requestMetrics, logger: logger, connectionLimits: configuration.connections,
-            trustedProxies: configuration.trustedProxies),
+        router: router,
+        server: http,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger
     )
     // Added first, so it stops last and exports the spans of the other services' shutdown.
     if let tracing { application.addServices(tracing.service) }
-    application.addServices(
-        pool, analystPool, health, TripPartitionMaintainer(pool: pool, logger: logger),
-        ExpiredRowPurger(
-            pool: pool,
-            expiries: [
-                .idempotencyKeys(lifecycle.idempotencyRetention),
-                // A day beyond the feed's retention: a token is refused before the changes after it go.
-                .tripChanges(.seconds((lifecycle.changesRetentionDays + 1) * 86_400)),
-            ], logger: logger))
-    if let retention = lifecycle.tripRetention {
-        application.addServices(ExpiredTripRemover(pool: pool, retention: retention, logger: logger))
+    application.addServices(pool, analystPool, health)
+    // The trips' own maintenance runs where the trips are: the one database, or every partition.
+    for maintained in partitions == nil ? [pool] : partitionPools {
+        if maintained !== pool { application.addServices(maintained) }
+        application.addServices(
+            TripPartitionMaintainer(pool: maintained, logger: logger),
+            ExpiredRowPurger(
+                pool: maintained,
+                expiries: [
+                    .idempotencyKeys(lifecycle.idempotencyRetention),
+                    // A day beyond the feed's retention: a token is refused before the changes after it go.
+                    .tripChanges(.seconds((lifecycle.changesRetentionDays + 1) * 86_400)),
+                ], logger: logger))
+        if let retention = lifecycle.tripRetention {
+            application.addServices(ExpiredTripRemover(pool: maintained, retention: retention, logger: logger))
+        }
     }
     if let changeListener { application.addServices(changeListener) }
     if let identityProvider { application.addServices(JWKSRefreshService(keys: identityProvider.keys)) }

@@ -19,7 +19,8 @@ import Synchronization
 /// instance flap between ready and unready even when each state lasts less than its scrape interval.
 public final class DatabaseHealthMonitor: Service, Sendable {
     private let connectionString: String
-    private let files: [MigrationFile]
+    /// The migrations a ready database has applied; nil checks only that it answers (a sharded topology's proxy).
+    private let files: [MigrationFile]?
     private let interval: Duration
     private let logger: Logger
     /// The last check's verdict and when it was made.
@@ -27,15 +28,15 @@ public final class DatabaseHealthMonitor: Service, Sendable {
     private let readyGauge: Gauge
     private let changes: Counter
 
-    /// Reads the migration files of `migrations` once; throws when they cannot be read. Records its verdicts
-    /// into `metricsFactory`.
+    /// Reads the migration files of `migrations` once (none: the database only has to answer); throws when
+    /// they cannot be read. Records its verdicts into `metricsFactory`.
     public init(
-        connectionString: String, migrations: MigrationSource, interval: Duration = .seconds(1),
+        connectionString: String, migrations: MigrationSource?, interval: Duration = .seconds(1),
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "trip-history.health")
     ) throws {
         self.connectionString = connectionString
-        self.files = try MigrationFile.load(from: migrations)
+        self.files = try migrations.map { try MigrationFile.load(from: $0) }
         self.interval = interval
         self.logger = logger
         readyGauge = Gauge(label: "trip_history_ready", factory: metricsFactory)
@@ -91,7 +92,7 @@ public final class DatabaseHealthMonitor: Service, Sendable {
             connection = current
             ready =
                 try current.query("SELECT 1").int64(0, 0) == 1
-                && MigrationRunner.status(on: current, files: files).isServable
+                && (try files.map { try MigrationRunner.status(on: current, files: $0).isServable } ?? true)
         } catch {
             logger.debug("database not ready", metadata: ["error": "\(error)"])
             connection = nil

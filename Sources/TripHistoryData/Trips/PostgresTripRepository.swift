@@ -42,24 +42,14 @@ public struct PostgresTripRepository: TripRepository {
     /// Up to `fetchLimit` trips strictly beyond the position: newest first for `.older` and first pages,
     /// oldest first for `.newer`; `from` inclusive, `to` exclusive.
     public func trips(matching query: TripPageQuery) async throws -> [Trip] {
-        let range = query.filter.range
-        let to = range.to.map(PostgresTimestampBound.init) ?? .infinity
-        let start = KeysetStart(after: query.position?.key, to: to)
-        let statement = RiderTripsPage(
-            direction: KeysetDirection(of: query.position), riderID: query.riderID,
-            from: range.from.map(PostgresTimestampBound.init) ?? .negativeInfinity, to: to,
-            keyRequestedAt: start.requestedAt, keyID: start.id,
-            statuses: TripStatements.statuses(query.filter.status), limit: max(query.fetchLimit, 0)
-        )
+        let statement = RiderTripsPage(query)
         return try await mapErrors("list trips") { try await read(query.riderID) { try await $0.read(statement) } }
     }
 
     /// A batch of the rider's export: trips older than `after`, newest first, with receipts and ledgers. Read
     /// like the rider's pages (replicas, read-your-writes).
     public func exportBatch(riderID: RiderID, after: TripKey?, limit: Int) async throws -> [Trip] {
-        let start = KeysetStart(after: after, to: .infinity)
-        let statement = RiderTripsExportBatch(
-            riderID: riderID, keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(limit, 0))
+        let statement = RiderTripsExportBatch(riderID: riderID, after: after, limit: limit)
         return try await mapErrors("export trips") { try await read(riderID) { try await $0.read(statement) } }
     }
 

@@ -17,6 +17,12 @@ struct InsertTripReceipt: PostgresPreparedStatement {
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 11)
         bindings.append(tripID)
+        Self.appendParts(of: receipt, to: &bindings)
+        return bindings
+    }
+
+    /// The receipt's ten parts in the column order above (after `trip_id`), each NULL when not recorded.
+    static func appendParts(of receipt: TripReceipt, to bindings: inout PostgresBindings) {
         bindings.append(receipt.breakdown.map(TripRowDecoder.breakdownJSON))
         bindings.append(receipt.payment?.method.rawValue)
         bindings.append(receipt.payment?.brand)
@@ -27,7 +33,6 @@ struct InsertTripReceipt: PostgresPreparedStatement {
         bindings.append(receipt.driver?.vehicle?.color)
         bindings.append(receipt.driver?.vehicle?.plate)
         bindings.append(receipt.route?.polyline)
-        return bindings
     }
 }
 

@@ -7,6 +7,8 @@ import TripHistoryDomain
 enum TripRowDecoder {
     /// The number of `TripStatements.columns`.
     static let columnCount = 25
+    /// The number of `TripStatements.columns` and `TripStatements.detailColumns`.
+    static let detailColumnCount = columnCount + 11
 
     static func trip(_ rows: PostgresRows, row: Int, offset: Int = 0) throws(PostgresError) -> Trip {
         let fields = Fields(rows: rows, row: row, offset: offset)

@@ -126,6 +126,33 @@ struct RiderTripsPage: PostgresStatement {
 
     var prepared: PreparedStatement { direction == .older ? Self.older : Self.newer }
 
+    /// The page `query` asks for: up to `fetchLimit` trips strictly beyond its position, `from` inclusive and
+    /// `to` exclusive, open bounds as infinities.
+    init(_ query: TripPageQuery) {
+        let range = query.filter.range
+        let to = range.to.map(PostgresTimestampBound.init) ?? .infinity
+        let start = KeysetStart(after: query.position?.key, to: to)
+        self.init(
+            direction: KeysetDirection(of: query.position), riderID: query.riderID,
+            from: range.from.map(PostgresTimestampBound.init) ?? .negativeInfinity, to: to,
+            keyRequestedAt: start.requestedAt, keyID: start.id,
+            statuses: TripStatements.statuses(query.filter.status), limit: max(query.fetchLimit, 0))
+    }
+
+    init(
+        direction: KeysetDirection, riderID: RiderID, from: PostgresTimestampBound, to: PostgresTimestampBound,
+        keyRequestedAt: PostgresTimestampBound, keyID: Int64, statuses: PostgresArray, limit: Int
+    ) {
+        self.direction = direction
+        self.riderID = riderID
+        self.from = from
+        self.to = to
+        self.keyRequestedAt = keyRequestedAt
+        self.keyID = keyID
+        self.statuses = statuses
+        self.limit = limit
+    }
+
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 7)
         bindings.append(riderID)
@@ -184,6 +211,15 @@ struct RiderTripsExportBatch: PostgresPreparedStatement {
     let keyRequestedAt: PostgresTimestampBound
     let keyID: Int64
     let limit: Int
+
+    /// Up to `limit` of the rider's trips older than `after` (from the newest when nil).
+    init(riderID: RiderID, after: TripKey?, limit: Int) {
+        let start = KeysetStart(after: after, to: .infinity)
+        self.riderID = riderID
+        keyRequestedAt = start.requestedAt
+        keyID = start.id
+        self.limit = max(limit, 0)
+    }
 
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 4)

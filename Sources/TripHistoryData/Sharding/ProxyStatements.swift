@@ -1,0 +1,154 @@
+import Foundation
+import TripHistoryDomain
+
+/// A statement of the trip repository run through the sharded topology's proxy: the proxy's function of the
+/// statement's name (`scripts/shards/proxy.sql`), called with the statement's own parameters, which PL/Proxy
+/// runs on the rider's partition as that partition's function of the same name and text. Its rows are the
+/// statement's, so the statement decodes them.
+struct ProxyCall<Statement: PostgresStatement>: PostgresStatement {
+    let statement: Statement
+    let prepared: PreparedStatement
+    private let bindings: PostgresBindings
+
+    init(_ statement: Statement) {
+        self.statement = statement
+        bindings = statement.makeBindings()
+        let name = statement.prepared.name
+        prepared = PreparedStatement(
+            name: "proxy_\(name)", sql: "SELECT * FROM \(name)(\(placeholders(bindings.count)))",
+            resultFormat: statement.prepared.resultFormat)
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Statement.Row {
+        try statement.decodeRow(rows, row: row)
+    }
+}
+
+/// `$1, $2, ..., $count`: a call's arguments.
+private func placeholders(_ count: Int) -> String {
+    (0..<count).map { "$\($0 + 1)" }.joined(separator: ", ")
+}
+
+/// A trip's write on its rider's partition (`trip_history_record_trip`): the trip, its receipt's parts, the
+/// feed's entry, the erasure check and the idempotency key in the partition's one transaction. Returns the trip
+/// as stored and whether the key had already recorded it.
+struct RecordTripCall: PostgresStatement {
+    let prepared: PreparedStatement
+    private let bindings: PostgresBindings
+
+    init(trip: NewTrip, idempotency: IdempotencyRequest?) {
+        var bindings = InsertTrip(trip: trip).makeBindings()
+        InsertTripReceipt.appendParts(of: trip.receipt, to: &bindings)
+        bindings.append(idempotency?.scope)
+        bindings.append(idempotency?.key)
+        bindings.append(idempotency?.fingerprint)
+        self.bindings = bindings
+        prepared = PreparedStatement(
+            name: "proxy_trip_history_record_trip",
+            sql: "SELECT (trip).*, replayed FROM trip_history_record_trip(\(placeholders(bindings.count)))",
+            resultFormat: .binary)
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RecordedTrip {
+        try ProxyWriteRow.decode(rows, row: row)
+    }
+}
+
+/// An adjustment appended on its rider's partition (`trip_history_record_adjustment`) to the trip as it stood
+/// at `checkedVersion`, the version the service checked the adjustment against: the partition refuses it with
+/// TH412 when the trip has moved on. A nil version only answers a repeated request from its idempotency key.
+struct RecordAdjustmentCall: PostgresStatement {
+    let prepared: PreparedStatement
+    private let bindings: PostgresBindings
+
+    init(
+        _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, checkedVersion: Int?,
+        idempotency: IdempotencyRequest?
+    ) {
+        var bindings = PostgresBindings(capacity: 9)
+        bindings.append(riderID)
+        bindings.append(tripID)
+        bindings.append(checkedVersion.map(Int32.init))
+        bindings.append(adjustment.kind.rawValue)
+        bindings.append(adjustment.amountMinor)
+        bindings.append(adjustment.reason)
+        bindings.append(idempotency?.scope)
+        bindings.append(idempotency?.key)
+        bindings.append(idempotency?.fingerprint)
+        self.bindings = bindings
+        prepared = PreparedStatement(
+            name: "proxy_trip_history_record_adjustment",
+            sql: "SELECT (trip).*, replayed FROM trip_history_record_adjustment($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            resultFormat: .binary)
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RecordedTrip {
+        try ProxyWriteRow.decode(rows, row: row)
+    }
+}
+
+/// The rows of the write calls: the trip in detail form, then whether it was replayed.
+private enum ProxyWriteRow {
+    static func decode(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RecordedTrip {
+        let trip = try TripRowDecoder.detail(rows, row: row)
+        guard let replayed = try rows.bool(row, TripRowDecoder.detailColumnCount) else {
+            throw PostgresError(kind: .decoding, message: "a write's call returned no replayed flag")
+        }
+        return RecordedTrip(trip: trip, replayed: replayed)
+    }
+}
+
+/// The rider erased on the rider's partition (`trip_history_erase_rider`), with the audit record's time and counts.
+struct EraseRiderCall: PostgresStatement {
+    let riderID: RiderID
+    let requestedBy: String
+
+    var prepared: PreparedStatement {
+        PreparedStatement(
+            name: "proxy_trip_history_erase_rider",
+            sql: "SELECT erased_at_us, trips, adjustments FROM trip_history_erase_rider($1, $2)",
+            resultFormat: .binary)
+    }
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(riderID)
+        bindings.append(requestedBy)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RiderErasure {
+        try RiderErasureRow.decode(rows, row: row, riderID: riderID, requestedBy: requestedBy)
+    }
+}
+
+/// After a write's call: its partition still holds the write (the trip at `version` or later; for an
+/// erasure, `tripID` nil, no trip of the rider) and a standby has flushed it, or TH503 within `timeout`.
+struct AwaitStandbyCopyCall: PostgresStatement {
+    typealias Row = Void
+    let riderID: RiderID
+    let tripID: TripID?
+    let version: Int
+    let timeout: Duration
+
+    var prepared: PreparedStatement {
+        PreparedStatement(
+            name: "proxy_trip_history_await_standby_copy",
+            sql: "SELECT trip_history_await_standby_copy($1, $2, $3, $4)")
+    }
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(riderID)
+        bindings.append(tripID)
+        bindings.append(Int32(version))
+        bindings.append(Int32(clamping: timeout.wholeMilliseconds))
+        return bindings
+    }
+}

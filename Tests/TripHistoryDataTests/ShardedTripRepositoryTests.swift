@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TripHistoryDataTestSupport
+import TripHistoryDomain
+
+@testable import TripHistoryData
+
+/// The sharded repository's own parts that need no database: the calls it sends the proxy and the errors it
+/// makes of the partitions' states. Its answers against real partitions are checked by `scripts/test-shards`.
+@Suite struct ShardedTripRepositoryTests {
+    @Test func aProxyCallIsTheStatementsFunctionWithItsParametersAndResultFormat() throws {
+        let query = TripPageQuery(
+            riderID: try #require(RiderID(7)), filter: .all, position: nil, fetchLimit: 21)
+        let call = ProxyCall(RiderTripsPage(query))
+        #expect(call.prepared.name == "proxy_trips_older_v2")
+        #expect(call.prepared.sql == "SELECT * FROM trips_older_v2($1, $2, $3, $4, $5, $6, $7)")
+        #expect(call.prepared.resultFormat == .binary)
+        #expect(call.makeBindings().count == RiderTripsPage(query).makeBindings().count)
+        let count = ProxyCall(RiderLastChange(riderID: try #require(RiderID(7))))
+        #expect(count.prepared.sql == "SELECT * FROM trip_changes_last_v1($1)")
+    }
+
+    @Test func aRecordCallPassesTheTripItsReceiptsTenPartsAndTheKey() throws {
+        let trip = try dataTestTrip(rider: try #require(RiderID(7)), requestedAtMicros: 1_780_000_000_000_000)
+        let call = RecordTripCall(
+            trip: trip, idempotency: IdempotencyRequest(scope: "service:s", key: "k", fingerprint: "f"))
+        // 18 trip fields, 10 receipt parts, scope, key and fingerprint: trip_history_record_trip's 31 arguments.
+        #expect(call.makeBindings().count == 31)
+        #expect(call.prepared.sql.hasPrefix("SELECT (trip).*, replayed FROM trip_history_record_trip($1, $2, "))
+        #expect(call.prepared.sql.hasSuffix("$31)"))
+    }
+
+    @Test(arguments: [
+        ("TH409", TripHistoryError.conflict), ("TH422", .idempotencyKeyReused), ("TH410", .riderErased),
+        ("TH404", .notFound), ("TH412", .preconditionFailed),
+    ])
+    func eachPartitionStateBecomesItsDomainError(state: String, expected: TripHistoryError) {
+        let error = PostgresError(kind: .server, sqlState: state, message: "from a partition")
+        #expect(ShardedTripRepository.translate(error) as? TripHistoryError == expected)
+    }
+
+    @Test func aMissingStandbyCopyOrAnyOtherStateIsLeftToBeUnavailable() {
+        for state in ["TH503", "TH501", "57014", "08006"] {
+            #expect(ShardedTripRepository.translate(PostgresError(kind: .server, sqlState: state, message: "")) == nil)
+        }
+    }
+}
