@@ -326,6 +326,9 @@ shards_move_partition() {
     shards_psql "$(_shards_uri "$target" postgres)" -c "CREATE DATABASE $db" || return 1
     th_log "freezing $db on shard $source"
     shards_psql "$from" -c "ALTER DATABASE $db SET default_transaction_read_only = on" || return 1
+    # From now on a formation's read-write connection strings find no server for the frozen copy (its sessions
+    # are read-only): the move reads it as the primary.
+    from=${from/target_session_attrs=read-write/target_session_attrs=primary}
     shards_psql "$from" -c "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
         WHERE datname = '$db' AND pid <> pg_backend_pid()" >/dev/null || return 1
     th_log "copying $db to shard $target"
