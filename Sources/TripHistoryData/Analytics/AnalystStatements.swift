@@ -96,6 +96,20 @@ struct AnalystTripsCount: PostgresStatement {
 /// of the sharded topology also run) stays as it was; they number the (period, value) buckets and return
 /// only the first `TripStatsQuery.maximumBuckets + 1`, which is enough to tell that an answer is too large.
 struct AnalystStats: PostgresStatement {
+    /// The arguments of the proxy's `trip_history_city_stats` for a city's `query` (the sharded topology), in its
+    /// order: granularity, zone, window, statuses, city.
+    static func cityArguments(_ query: TripStatsQuery) -> PostgresBindings {
+        let filter = query.filter
+        var bindings = PostgresBindings(capacity: 6)
+        bindings.append(query.granularity.rawValue)
+        bindings.append(query.timeZone)
+        bindings.append(PostgresTimestampBound(filter.from))
+        bindings.append(PostgresTimestampBound(filter.to))
+        bindings.append(TripStatements.statuses(filter.status))
+        bindings.append(filter.city)
+        return bindings
+    }
+
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
     /// Whether each row carries the dimension's value as its second column.

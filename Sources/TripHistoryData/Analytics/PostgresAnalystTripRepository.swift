@@ -12,10 +12,17 @@ public import TripHistoryDomain
 /// `TripHistoryError.unavailable(retryAfterSeconds: 1)`. SQL and server messages are only logged.
 /// With `reads`, every call runs on the reader while it is up (`PostgresReadRouting.analystRead`), on
 /// `readerPool` when given, so the analyst API keeps pools of its own on both sides.
+///
+/// With `sharded`, `pool` reaches the sharded topology's proxy, and the reads are its fan-out functions
+/// (`scripts/shards/proxy.sql`), each partition's answer merged there into what one node answers: a city's
+/// pages (both ways), exact counts and stats by period. Other filters, the stats by city or product, exports with
+/// their ledger and the analysts' feed have no fan-out yet: they are refused with a `ValidationError` naming the
+/// parameter, rather than answered from part of the data.
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
     private let readerPool: PostgresConnectionPool?
+    private let sharded: Bool
     private let statementTimeoutMilliseconds: Int
     /// The client's wait for each statement's answer: the analyst statement timeout plus the pool's grace.
     private let queryTimeout: Duration
@@ -24,11 +31,13 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     /// `statementTimeout` bounds each analyst statement; at least one millisecond.
     public init(
         pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil, readerPool: PostgresConnectionPool? = nil,
-        statementTimeout: Duration = .seconds(30), logger: Logger = Logger(label: "trip-history.analyst")
+        statementTimeout: Duration = .seconds(30), sharded: Bool = false,
+        logger: Logger = Logger(label: "trip-history.analyst")
     ) {
         self.pool = pool
         self.reads = reads
         self.readerPool = readerPool
+        self.sharded = sharded
         self.statementTimeoutMilliseconds = max(1, statementTimeout.wholeMilliseconds)
         self.queryTimeout = pool.configuration.queryTimeout(
             statementTimeout: .milliseconds(statementTimeoutMilliseconds))
@@ -42,15 +51,44 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0),
             includesLedger: query.includesLedger
         )
+        if sharded {
+            try Self.fannedOut(query.filter)
+            if query.includesLedger {
+                throw ValidationError(field: "include", reason: "is not served on the sharded topology yet")
+            }
+            let merge =
+                KeysetDirection(of: query.position) == .older
+                ? "trip_history_city_trips_older" : "trip_history_city_trips_newer"
+            let call = ProxyCall(statement, function: merge)
+            return try await run("analyst list") { connection in try connection.execute(call) }
+        }
         return try await run("analyst list", genericPlan: statement.usesGenericPlan) { connection in
             try connection.execute(statement)
+        }
+    }
+
+    /// On the sharded topology, the filters the proxy fans out: a city, without product or rider.
+    private static func fannedOut(_ filter: AnalystTripFilter) throws(ValidationError) {
+        guard filter.city != nil, filter.product == nil, filter.riderID == nil else {
+            throw ValidationError(
+                field: "city",
+                reason: "alone (without product or rider_id) is what the sharded topology serves analysts so far")
         }
     }
 
     /// How many trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the planner's estimate
     /// for `.planned` and past that limit; in one read-only transaction like the pages.
     public func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
-        try await run("analyst count") { connection in
+        if sharded {
+            // The partitions' capped counts added up and capped; past the cap, that bound stands for the estimate.
+            try Self.fannedOut(filter)
+            let call = ProxyCall(
+                AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1)),
+                function: "trip_history_city_count")
+            let counted = try await run("analyst count") { connection in try connection.executeFirst(call) } ?? 0
+            return TripCount.exact(counted: counted) ?? .beyondExactLimit(estimate: counted)
+        }
+        return try await run("analyst count") { connection in
             let estimate = { () throws -> Int64 in
                 try connection.executeFirst(AnalystTripsCount(filter: filter, .estimate)) ?? 0
             }
@@ -72,7 +110,18 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         let statement = AnalystStats(
             filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
             dimension: query.dimension)
-        let rows = try await run("analyst stats") { connection in try connection.execute(statement) }
+        let rows: [AnalystStatsRow]
+        if sharded {
+            try Self.fannedOut(query.filter)
+            guard query.dimension == nil else {
+                throw ValidationError(field: "by", reason: "is not served on the sharded topology yet")
+            }
+            let call = ProxyCall(
+                statement, function: "trip_history_city_stats", arguments: AnalystStats.cityArguments(query))
+            rows = try await run("analyst stats") { connection in try connection.execute(call) }
+        } else {
+            rows = try await run("analyst stats") { connection in try connection.execute(statement) }
+        }
         do throws(TotalOutOfRange) {
             return try Self.buckets(rows)
         } catch {
@@ -85,6 +134,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     }
 
     public func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
+        if sharded { throw Self.noFeedOnShards }
         let statement = AnalystChangesPage(after: position, limit: max(limit, 0) + 1)
         let rows = try await run("analyst changes") { connection in try connection.execute(statement) }
         return try ChangeFeedRow.page(rows, limit: limit, after: position)
@@ -92,12 +142,17 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
 
     /// Before every change of the transactions still running or yet to come: (their oldest id, 0, 0).
     public func currentChangePosition() async throws -> AnalystChangePosition {
+        if sharded { throw Self.noFeedOnShards }
         let oldest = try await run("analyst changes now") { connection in
             try connection.executeFirst(OldestRunningTransaction())
         }
         guard let oldest else { throw TripHistoryError.unavailable(retryAfterSeconds: 1) }
         return AnalystChangePosition(transaction: oldest, riderID: 0, sequence: 0)
     }
+
+    /// The analysts' feed needs a position per partition, which its token does not carry yet.
+    private static let noFeedOnShards = ValidationError(
+        field: "since", reason: "the analysts' changes feed is not served on the sharded topology yet")
 
     /// A period's total that does not fit in Int64, named as in the stats response.
     struct TotalOutOfRange: Error {

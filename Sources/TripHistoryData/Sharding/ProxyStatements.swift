@@ -1,19 +1,20 @@
 import Foundation
 import TripHistoryDomain
 
-/// A statement of the trip repository run through the sharded topology's proxy: the proxy's function of the
+/// A statement of the repositories run through the sharded topology's proxy: the proxy's function of the
 /// statement's name (`scripts/shards/proxy.sql`), called with the statement's own parameters, which PL/Proxy
 /// runs on the rider's partition as that partition's function of the same name and text. Its rows are the
-/// statement's, so the statement decodes them.
+/// statement's, so the statement decodes them. A fan-out names its merging `function` instead (a city's
+/// pages, counts and stats), with `arguments` when the function takes them in another order.
 struct ProxyCall<Statement: PostgresStatement>: PostgresStatement {
     let statement: Statement
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
 
-    init(_ statement: Statement) {
+    init(_ statement: Statement, function: String? = nil, arguments: PostgresBindings? = nil) {
         self.statement = statement
-        bindings = statement.makeBindings()
-        let name = statement.prepared.name
+        bindings = arguments ?? statement.makeBindings()
+        let name = function ?? statement.prepared.name
         prepared = PreparedStatement(
             name: "proxy_\(name)", sql: "SELECT * FROM \(name)(\(placeholders(bindings.count)))",
             resultFormat: statement.prepared.resultFormat)
