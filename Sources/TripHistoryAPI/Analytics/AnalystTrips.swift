@@ -173,7 +173,9 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         default:
             encoding = .ndjson { json, trip in
                 let trip = parts.readsLedger ? parts.shaped(trip) : trip
-                json.trip(trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone))
+                json.trip(
+                    trip, display: presenter.display(for: trip, locale: locale, timeZone: timeZone),
+                    breakdown: parts.fareBreakdown)
             }
         }
         let body = exportLimits.stream(batches: batches, first: first, slot: slot, encoding: encoding, logger: logger)

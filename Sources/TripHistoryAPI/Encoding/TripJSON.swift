@@ -3,9 +3,9 @@ import TripHistoryPresentation
 
 extension JSONWriter {
     /// Writes one trip as the API's `Trip` object, with its display strings; a trip read for its detail (its
-    /// `adjustments` loaded) also gets the receipt's parts and the ledger, and any trip read with its fare
-    /// breakdown gets `fare.breakdown`.
-    mutating func trip(_ trip: Trip, display: TripDisplay) {
+    /// `adjustments` loaded) also gets the receipt's parts and the ledger, and with `breakdown` (an analyst
+    /// export that asked for it) any trip gets its `fare.breakdown`.
+    mutating func trip(_ trip: Trip, display: TripDisplay, breakdown writesBreakdown: Bool = false) {
         let details = trip.details
         beginObject()
         key("id")
@@ -41,7 +41,7 @@ extension JSONWriter {
         field("total_minor", trip.totalMinor)
         field("tips_minor", lifecycle.totals.tipsMinor)
         field("refunds_minor", lifecycle.totals.refundsMinor)
-        if let lines = trip.receipt.breakdown {
+        if trip.adjustments != nil || writesBreakdown, let lines = trip.receipt.breakdown {
             key("breakdown")
             breakdown(lines)
         }

@@ -145,7 +145,9 @@ public func buildApplication(
     // Rider reads and the liveness probe are answered from the channel pipeline before the framework sees
     // them; both count in the same request metrics.
     let requestMetrics = RequestMetrics()
-    // The server over the trip store the topology has: one PostgreSQL, or the sharded one's proxy.
+    // The server over the trip store the topology has: one PostgreSQL, or the sharded one's proxy. Inlined at
+    // both calls, so each builds the server of its concrete store, which the compiler specializes as before.
+    @inline(__always)
     func routes<Repository: TripRepository>(
         _ repository: Repository
     ) async throws -> (Router<TripHistoryRequestContext>, HTTPServerBuilder) {
