@@ -22,12 +22,19 @@ import TripHistoryDomain
 
     @Test func aRecordCallPassesTheTripItsReceiptsTenPartsAndTheKey() throws {
         let trip = try dataTestTrip(rider: try #require(RiderID(7)), requestedAtMicros: 1_780_000_000_000_000)
-        let call = RecordTripCall(
-            trip: trip, idempotency: IdempotencyRequest(scope: "service:s", key: "k", fingerprint: "f"))
+        let call = ProxyWriteCall.record(
+            trip, idempotency: IdempotencyRequest(scope: "service:s", key: "k", fingerprint: "f"))
         // 18 trip fields, 10 receipt parts, scope, key and fingerprint: trip_history_record_trip's 31 arguments.
         #expect(call.makeBindings().count == 31)
         #expect(call.prepared.sql.hasPrefix("SELECT (trip).*, replayed FROM trip_history_record_trip($1, $2, "))
         #expect(call.prepared.sql.hasSuffix("$31)"))
+        // The rider, trip, checked version, kind, amount, reason and the key's three: its function's 9 arguments.
+        let adjustment = ProxyWriteCall.adjust(
+            try NewAdjustment.requested(kind: .tip, amountMinor: 100, reason: "thanks"),
+            tripID: try #require(TripID(4)),
+            riderID: try #require(RiderID(7)), checkedVersion: 2, idempotency: nil)
+        #expect(adjustment.makeBindings().count == 9)
+        #expect(adjustment.prepared.sql.hasSuffix("trip_history_record_adjustment($1, $2, $3, $4, $5, $6, $7, $8, $9)"))
     }
 
     @Test(arguments: [

@@ -23,6 +23,7 @@
 #   cl_instances_up BIN / cl_instances_down       the serve processes, with DATABASE_URL and DATABASE_READ_URL,
 #                                                 in strict cache coherence unless TRIP_HISTORY_CACHE_COHERENCE says,
 #                                                 trusting the PROXY headers of haproxy (from CL_PROXY_SOURCE)
+#   cl_stop_instances DIR                         stops the instances whose pid files are in DIR
 #   cl_proxy_up / cl_proxy_down                   haproxy, active checks on /readyz
 #   cl_proxy_config DIR HTTP_PORT PORT...         writes DIR/haproxy.cfg from deploy/haproxy.cfg for loopback
 #   cl_wait_http URL SECONDS                      waits until URL answers 200
@@ -319,9 +320,12 @@ cl_instances_up() {
     done
 }
 
-cl_instances_down() {
+cl_instances_down() { cl_stop_instances "$CL_DIR/run"; }
+
+# Stops the instances whose pid files (instance*.pid) are in DIR: TERM, then KILL after 15 s.
+cl_stop_instances() { # DIR
     local pidfile pid deadline
-    for pidfile in "$CL_DIR"/run/instance*.pid; do
+    for pidfile in "$1"/instance*.pid; do
         [[ -f $pidfile ]] || continue
         pid=$(<"$pidfile")
         if [[ $pid =~ ^[0-9]+$ ]] && kill -TERM "$pid" 2>/dev/null; then

@@ -62,14 +62,19 @@ struct CSVWriter {
             if let text { appendText(text) }
         }
         var json = JSONWriter(capacity: 256)
-        json.breakdown(receipt.breakdown ?? [])
         comma()
-        appendText(String(decoding: json.bytes, as: UTF8.self))
-        json.clear()
-        json.adjustments(trip.adjustments ?? [])
+        jsonCell(&json) { $0.breakdown(receipt.breakdown ?? []) }
         comma()
-        appendText(String(decoding: json.bytes, as: UTF8.self))
+        jsonCell(&json) { $0.adjustments(trip.adjustments ?? []) }
         endRecord()
+    }
+
+    /// A text cell holding the JSON `write` writes (a fare breakdown, a ledger), the API's form, written through
+    /// `json`, which a record's cells share.
+    private mutating func jsonCell(_ json: inout JSONWriter, _ write: (inout JSONWriter) -> Void) {
+        json.clear()
+        write(&json)
+        appendText(String(decoding: json.bytes, as: UTF8.self))
     }
 
     /// A record of `columns` then `parts.csvColumns`, for a trip an analyst export read with its ledger: the
@@ -82,15 +87,12 @@ struct CSVWriter {
             DecimalDigits.append(trip.lifecycle.totals.correctionsMinor, to: &bytes)
         }
         if parts.fareBreakdown {
-            json.breakdown(trip.receipt.breakdown ?? [])
             comma()
-            appendText(String(decoding: json.bytes, as: UTF8.self))
-            json.clear()
+            jsonCell(&json) { $0.breakdown(trip.receipt.breakdown ?? []) }
         }
         if parts.adjustments {
-            json.adjustments(trip.adjustments ?? [])
             comma()
-            appendText(String(decoding: json.bytes, as: UTF8.self))
+            jsonCell(&json) { $0.adjustments(trip.adjustments ?? []) }
         }
         endRecord()
     }

@@ -32,44 +32,36 @@ private func placeholders(_ count: Int) -> String {
     (0..<count).map { "$\($0 + 1)" }.joined(separator: ", ")
 }
 
-/// A trip's write on its rider's partition (`trip_history_record_trip`): the trip, its receipt's parts, the
-/// feed's entry, the erasure check and the idempotency key in the partition's one transaction. Returns the trip
-/// as stored and whether the key had already recorded it.
-struct RecordTripCall: PostgresStatement {
+/// A write on its rider's partition, in the partition's one transaction, answering the trip as it then stands
+/// and whether the request's idempotency key had already recorded it: `trip_history_record_trip` (the trip, its
+/// receipt's parts, the feed's entry, the erasure check and the key) or `trip_history_record_adjustment`.
+struct ProxyWriteCall: PostgresStatement {
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
 
-    init(trip: NewTrip, idempotency: IdempotencyRequest?) {
+    private static let recordTrip = statement("trip_history_record_trip", arguments: 31)
+    private static let recordAdjustment = statement("trip_history_record_adjustment", arguments: 9)
+
+    private static func statement(_ function: String, arguments: Int) -> PreparedStatement {
+        PreparedStatement(
+            name: "proxy_\(function)",
+            sql: "SELECT (trip).*, replayed FROM \(function)(\(placeholders(arguments)))", resultFormat: .binary)
+    }
+
+    /// The trip's 18 fields, its receipt's 10 parts and the key's scope, key and fingerprint.
+    static func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) -> ProxyWriteCall {
         var bindings = InsertTrip(trip: trip).makeBindings()
         InsertTripReceipt.appendParts(of: trip.receipt, to: &bindings)
-        bindings.append(idempotency?.scope)
-        bindings.append(idempotency?.key)
-        bindings.append(idempotency?.fingerprint)
-        self.bindings = bindings
-        prepared = PreparedStatement(
-            name: "proxy_trip_history_record_trip",
-            sql: "SELECT (trip).*, replayed FROM trip_history_record_trip(\(placeholders(bindings.count)))",
-            resultFormat: .binary)
+        return ProxyWriteCall(recordTrip, bindings, idempotency)
     }
 
-    func makeBindings() -> PostgresBindings { bindings }
-
-    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RecordedTrip {
-        try ProxyWriteRow.decode(rows, row: row)
-    }
-}
-
-/// An adjustment appended on its rider's partition (`trip_history_record_adjustment`) to the trip as it stood
-/// at `checkedVersion`, the version the service checked the adjustment against: the partition refuses it with
-/// TH412 when the trip has moved on. A nil version only answers a repeated request from its idempotency key.
-struct RecordAdjustmentCall: PostgresStatement {
-    let prepared: PreparedStatement
-    private let bindings: PostgresBindings
-
-    init(
+    /// The adjustment to the trip as it stood at `checkedVersion`, the version the service checked it against:
+    /// the partition refuses it with TH412 when the trip has moved on. A nil version only answers a repeated
+    /// request from its idempotency key.
+    static func adjust(
         _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, checkedVersion: Int?,
         idempotency: IdempotencyRequest?
-    ) {
+    ) -> ProxyWriteCall {
         var bindings = PostgresBindings(capacity: 9)
         bindings.append(riderID)
         bindings.append(tripID)
@@ -77,26 +69,22 @@ struct RecordAdjustmentCall: PostgresStatement {
         bindings.append(adjustment.kind.rawValue)
         bindings.append(adjustment.amountMinor)
         bindings.append(adjustment.reason)
+        return ProxyWriteCall(recordAdjustment, bindings, idempotency)
+    }
+
+    private init(_ prepared: PreparedStatement, _ arguments: PostgresBindings, _ idempotency: IdempotencyRequest?) {
+        var bindings = arguments
         bindings.append(idempotency?.scope)
         bindings.append(idempotency?.key)
         bindings.append(idempotency?.fingerprint)
+        self.prepared = prepared
         self.bindings = bindings
-        prepared = PreparedStatement(
-            name: "proxy_trip_history_record_adjustment",
-            sql: "SELECT (trip).*, replayed FROM trip_history_record_adjustment($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            resultFormat: .binary)
     }
 
     func makeBindings() -> PostgresBindings { bindings }
 
+    /// The trip in detail form, then the replayed flag.
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RecordedTrip {
-        try ProxyWriteRow.decode(rows, row: row)
-    }
-}
-
-/// The rows of the write calls: the trip in detail form, then whether it was replayed.
-private enum ProxyWriteRow {
-    static func decode(_ rows: PostgresRows, row: Int) throws(PostgresError) -> RecordedTrip {
         let trip = try TripRowDecoder.detail(rows, row: row)
         guard let replayed = try rows.bool(row, TripRowDecoder.detailColumnCount) else {
             throw PostgresError(kind: .decoding, message: "a write's call returned no replayed flag")

@@ -59,7 +59,7 @@ public struct ShardedTripRepository: TripRepository {
     }
 
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
-        try await write("record trip", riderID: trip.riderID, RecordTripCall(trip: trip, idempotency: idempotency))
+        try await write("record trip", riderID: trip.riderID, .record(trip, idempotency: idempotency))
     }
 
     /// A repeated request is answered from its key first (a call with no checked version, which the partition
@@ -69,8 +69,8 @@ public struct ShardedTripRepository: TripRepository {
         _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, expectedVersion: Int?,
         idempotency: IdempotencyRequest?, check: @escaping @Sendable (Trip) throws -> Void
     ) async throws -> RecordedTrip {
-        func call(checkedVersion: Int?) -> RecordAdjustmentCall {
-            RecordAdjustmentCall(
+        func call(checkedVersion: Int?) -> ProxyWriteCall {
+            .adjust(
                 adjustment, tripID: tripID, riderID: riderID, checkedVersion: checkedVersion,
                 idempotency: idempotency)
         }
@@ -123,10 +123,9 @@ public struct ShardedTripRepository: TripRepository {
     }
 
     public func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage {
-        let after = position ?? .start
-        let statement = RiderChangesPage(riderID: riderID, after: after, limit: max(limit, 0) + 1)
+        let statement = RiderChangesPage(riderID: riderID, after: position, pageLimit: limit)
         let rows = try await mapErrors("list changes") { try await pool.read(ProxyCall(statement)) }
-        return try ChangeFeedRow.page(rows, limit: limit, after: after)
+        return try ChangeFeedRow.page(rows, limit: limit, after: statement.after)
     }
 
     public func currentChangePosition(riderID: RiderID) async throws -> ChangePosition {
@@ -139,9 +138,7 @@ public struct ShardedTripRepository: TripRepository {
     /// Runs a write's call on a lent connection; then, with `requiresStandbyCopy`, the standby copy's check
     /// (for a replayed answer too: the first answer may have been lost with a commit no standby confirmed), and
     /// the notification that drops other instances' cached responses of the rider.
-    private func write<Call: PostgresStatement>(
-        _ operation: String, riderID: RiderID, _ call: Call
-    ) async throws -> RecordedTrip where Call.Row == RecordedTrip {
+    private func write(_ operation: String, riderID: RiderID, _ call: ProxyWriteCall) async throws -> RecordedTrip {
         let requiresStandbyCopy = self.requiresStandbyCopy
         let timeout = pool.configuration.statementTimeout
         return try await mapErrors(operation) {

@@ -236,10 +236,9 @@ public struct PostgresTripRepository: TripRepository {
     /// The rider's changes after `position`, in the order of their numbers, which is the order they became
     /// visible in. A trip changed twice within the page appears once, at its last change.
     public func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage {
-        let after = position ?? .start
-        let statement = RiderChangesPage(riderID: riderID, after: after, limit: max(limit, 0) + 1)
+        let statement = RiderChangesPage(riderID: riderID, after: position, pageLimit: limit)
         let rows = try await mapErrors("list changes") { try await read(riderID) { try await $0.read(statement) } }
-        return try ChangeFeedRow.page(rows, limit: limit, after: after)
+        return try ChangeFeedRow.page(rows, limit: limit, after: statement.after)
     }
 
     /// The rider's last change: reading after it returns only later ones.

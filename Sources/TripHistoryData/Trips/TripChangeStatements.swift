@@ -57,6 +57,14 @@ struct RiderChangesPage: PostgresPreparedStatement {
     let after: ChangePosition
     let limit: Int
 
+    /// The read of a page of up to `pageLimit` changes after `position` (from the start when nil): one row more
+    /// than the page, which `ChangeFeedRow.page` uses to tell whether more follow.
+    init(riderID: RiderID, after position: ChangePosition?, pageLimit: Int) {
+        self.riderID = riderID
+        after = position ?? .start
+        limit = max(pageLimit, 0) + 1
+    }
+
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 3)
         bindings.append(riderID)
