@@ -104,7 +104,7 @@ import TripHistoryDomain
             let riderPosition = try await repository.changes(riderID: rider, after: .start, limit: 1).next
             #expect(riderPosition == ChangePosition(sequence: 1))
             let analystPosition = try await Self.firstNonEmptyPage(of: analyst, after: analystStart, limit: 1).next
-            #expect(analystPosition.riderID == rider.rawValue && analystPosition.sequence == 1)
+            #expect(analystPosition.node?.riderID == rider.rawValue && analystPosition.node?.sequence == 1)
             // The rider's two later entries were written 40 days ago, and the purge removes them.
             try await pool.withConnection { connection in
                 _ = try connection.query(
@@ -136,7 +136,7 @@ import TripHistoryDomain
             // and that rider's own feed still reads from its start.
             let others = try await repository.changes(riderID: other, after: .start, limit: 10)
             #expect(others.changes.count == 1)
-            let afterMark = try await Self.firstNonEmptyPage(of: analyst, after: mark, limit: 10)
+            let afterMark = try await Self.firstNonEmptyPage(of: analyst, after: .node(mark), limit: 10)
             #expect(afterMark.changes.map(\.tripID) == others.changes.map(\.tripID))
         }
     }
@@ -144,7 +144,7 @@ import TripHistoryDomain
     /// The analysts' feed after `position` once it has an entry: it reads only transactions older than every
     /// running one, and other suites' transactions on the same server may run for a moment.
     private static func firstNonEmptyPage(
-        of analyst: PostgresAnalystTripRepository, after position: AnalystChangePosition, limit: Int
+        of analyst: PostgresAnalystTripRepository, after position: AnalystFeedPosition, limit: Int
     ) async throws -> AnalystChangePage {
         let deadline = ContinuousClock.now + .seconds(10)
         while true {

@@ -25,20 +25,46 @@ import TripHistoryDomain
             RiderTripsPage.older, RiderTripsPage.newer,
             RiderTripsCount(riderID: anyRider, filter: .all, way: .exact(limit: 1)).prepared,
             named(TripByID.self), named(RiderTripsExportBatch.self),
-            named(RiderChangesPage.self), named(RiderLastChange.self),
+            named(RiderChangesPage.self), named(RiderLastChange.self), named(AnalystChangesPage.self),
             named(LockIdempotencyKey.self), named(FindIdempotentTrip.self), named(TouchIdempotencyKey.self),
             named(InsertIdempotencyKey.self), named(InsertTrip.self), named(InsertTripReceipt.self),
             named(InsertTripChange.self), named(AnnounceRecordedTrip.self), named(NotifyTripChange.self),
             named(LockTrip.self), named(InsertAdjustment.self),
             named(LockRiderTrips.self), named(LockRiderChangeCounter.self), named(RetirementLock.Shared.self),
             named(DetachedTripYears.self), named(EraseRiderTrips.self),
-            AnalystTripsPage(direction: .older, filter: city, keyRequestedAt: .infinity, keyID: .max, limit: 1)
-                .prepared,
-            AnalystTripsPage(direction: .newer, filter: city, keyRequestedAt: .infinity, keyID: .max, limit: 1)
-                .prepared,
-            AnalystTripsCount(filter: city, .exact(limit: 1)).prepared,
             AnalystStats(filter: city, granularity: .month, timeZone: "Europe/Paris").prepared,
         ]
+            + (try analystFilters(range: range)).flatMap { filter in
+                [
+                    AnalystTripsPage(
+                        direction: .older, filter: filter, keyRequestedAt: .infinity, keyID: .max, limit: 1
+                    )
+                    .prepared,
+                    AnalystTripsPage(
+                        direction: .newer, filter: filter, keyRequestedAt: .infinity, keyID: .max, limit: 1
+                    )
+                    .prepared,
+                    AnalystTripsCount(filter: filter, .exact(limit: 1)).prepared,
+                ]
+                    + [nil, StatsDimension.city, .product].map { dimension in
+                        AnalystStatsParts(
+                            filter: filter, granularity: .month, timeZone: "Europe/Paris", dimension: dimension
+                        ).prepared
+                    }
+            }
+    }
+
+    /// One analyst filter per combination of the optional equality filters (city, product, rider).
+    static func analystFilters(range: DateRange) throws -> [AnalystTripFilter] {
+        var filters: [AnalystTripFilter] = []
+        for city in [nil, "Paris"] {
+            for product in [nil, "UberX"] {
+                for rider in [nil, RiderID(1)] {
+                    filters.append(try AnalystTripFilter(range: range, city: city, product: product, riderID: rider))
+                }
+            }
+        }
+        return filters
     }
 
     @Test func everyMarkedFunctionRunsItsStatementTextForText() throws {

@@ -20,6 +20,30 @@ import TripHistoryDomain
         #expect(count.prepared.sql == "SELECT * FROM trip_changes_last_v1($1)")
     }
 
+    @Test func anAnalystFanOutMergesThePartitionFunctionOfItsStatement() throws {
+        let range = try DateRange(
+            from: Date(timeIntervalSince1970: 1_780_000_000), to: Date(timeIntervalSince1970: 1_782_000_000))
+        let filter = try AnalystTripFilter(range: range, product: "UberX")
+        let page = AnalystFanOut.page(
+            AnalystTripsPage(direction: .newer, filter: filter, keyRequestedAt: .infinity, keyID: .max, limit: 11),
+            direction: .newer)
+        #expect(page.prepared.name == "proxy_analyst_trips_newer_c0p1r0_v2")
+        #expect(
+            page.prepared.sql == "SELECT * FROM analyst_trips_newer_c0p1r0_v2($1, $2, $3, $4, $5, $6, $7) AS t "
+                + "ORDER BY t.requested_at ASC, t.id ASC LIMIT $7")
+        let count = AnalystFanOut.count(AnalystTripsCount(filter: filter, .exact(limit: 10_001)))
+        #expect(
+            count.prepared.sql == "SELECT least(coalesce(sum(t.n), 0), $5)::bigint "
+                + "FROM analyst_count_c0p1r0_v1($1, $2, $3, $4, $5) AS t(n)")
+        // Stats by city: the partitions' parts of the same filter, added up, capped at the buckets one node keeps.
+        let stats = AnalystFanOut.stats(
+            TripStatsQuery(filter: filter, granularity: .day, timeZone: "Europe/Paris", dimension: .city))
+        #expect(stats.prepared.name == "proxy_analyst_stats_parts_by_city_c0p1r0_v1")
+        #expect(stats.prepared.sql.contains("FROM analyst_stats_parts_by_city_c0p1r0_v1($1, $2, $3, $4, $5, $6) AS p"))
+        #expect(stats.prepared.sql.contains("WHERE bucket_number <= \(TripStatsQuery.maximumBuckets + 1)"))
+        #expect(stats.makeBindings().count == 6)
+    }
+
     @Test func aRecordCallPassesTheTripItsReceiptsTenPartsAndTheKey() throws {
         let trip = try dataTestTrip(rider: try #require(RiderID(7)), requestedAtMicros: 1_780_000_000_000_000)
         let call = ProxyWriteCall.record(

@@ -37,18 +37,19 @@ public final class InMemoryAnalystTripRepository: AnalystTripRepository {
         }
     }
 
-    public func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
+    public func changes(after position: AnalystFeedPosition, limit: Int) async throws -> AnalystChangePage {
         if let failure = failure.withLock({ $0 }) { throw failure }
+        guard case .node(let position) = position else { throw TripHistoryError.feedTopologyChanged }
         let later = state.withLock { $0.changes }.filter { $0.position > position }
         let page = later.prefix(limit)
         return AnalystChangePage(
-            changes: page.map(\.change), next: page.last?.position ?? position, hasMore: later.count > limit)
+            changes: page.map(\.change), next: .node(page.last?.position ?? position), hasMore: later.count > limit)
     }
 
-    public func currentChangePosition() async throws -> AnalystChangePosition {
+    public func currentChangePosition() async throws -> AnalystFeedPosition {
         if let failure = failure.withLock({ $0 }) { throw failure }
         let count = state.withLock { $0.changes.count }
-        return AnalystChangePosition(transaction: UInt64(count + 1), riderID: 0, sequence: 0)
+        return .node(AnalystChangePosition(transaction: UInt64(count + 1), riderID: 0, sequence: 0))
     }
 
     /// The list reads served so far, in order.

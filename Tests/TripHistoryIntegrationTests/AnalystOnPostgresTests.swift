@@ -41,11 +41,11 @@ final class CountingAnalystRepository: AnalystTripRepository {
         try await base.count(matching: filter, mode: mode)
     }
 
-    func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
+    func changes(after position: AnalystFeedPosition, limit: Int) async throws -> AnalystChangePage {
         try await base.changes(after: position, limit: limit)
     }
 
-    func currentChangePosition() async throws -> AnalystChangePosition {
+    func currentChangePosition() async throws -> AnalystFeedPosition {
         try await base.currentChangePosition()
     }
 }

@@ -340,6 +340,13 @@ shards_move_partition() {
     }
     counts="$(shards_psql "$from" -c "SELECT count(*) FROM trips") $(shards_psql "$to" -c "SELECT count(*) FROM trips")"
     [[ ${counts% *} == "${counts#* }" ]] || th_die "$db's copies differ (trips: $counts); the old copy stays frozen"
+    # The new copy is another server's: its transaction ids are not the old copy's. The analysts' feed tokens
+    # that hold a position on the old copy are refused from now on (the count of moves, with the server's
+    # identity, says so), and the copied entries leave that feed (their ids are the old server's, and would
+    # come back in the new server's order) along with the purge's mark; riders' feeds keep them all.
+    shards_psql "$to" -c "UPDATE trip_history_partition SET moves = moves + 1;
+        UPDATE trip_changes SET xid = NULL WHERE xid IS NOT NULL; DELETE FROM analyst_change_purge" >/dev/null ||
+        return 1
     SHARDS_MOVED[$partition]=$target
     _shards_save
     th_log "switching the cluster's p$partition to shard $target"

@@ -26,6 +26,9 @@ CREATE TABLE IF NOT EXISTS trip_history_partition (
     partitions integer NOT NULL CHECK (partitions BETWEEN 1 AND 65536 AND partitions & (partitions - 1) = 0),
     CHECK (partition < partitions)
 );
+-- How many times this database has been moved to another server (scripts/cluster move-partition counts it on
+-- the new copy): with the server's system identifier, the identity the analysts' feed tokens keep.
+ALTER TABLE trip_history_partition ADD COLUMN IF NOT EXISTS moves integer NOT NULL DEFAULT 0;
 
 -- Numbers a table's ids (its `id` column's sequence) for partition `partition` of `partitions`: every id from
 -- now on is congruent to `partition` modulo `partitions` (INCREMENT BY L), starting above every id the table or
@@ -345,6 +348,408 @@ SELECT $1, counted.trips + $3::bigint, ledger.entries + $4::bigint, $2 FROM coun
 RETURNING (extract(epoch FROM erased_at) * 1000000)::bigint, trips::bigint, adjustments::bigint
 $statement$;
 
+-- The analysts' reads: every combination of the optional equality filters (city, product, rider) is its own
+-- statement on one node, and its own function here, which the proxy runs on every partition (on the rider's
+-- one with a rider) and the service merges (AnalystFanOut). Stats answer their inner aggregate with numeric sums
+-- (AnalystStatsParts), which the merge adds up and casts as AnalystStats does.
+
+-- statement: analyst_trips_older_c0p0r0_v2 (AnalystTripsPage of every trip, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[])
+ORDER BY requested_at DESC, id DESC
+LIMIT $6
+$statement$;
+
+-- statement: analyst_trips_newer_c0p0r0_v2 (AnalystTripsPage of every trip, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[])
+ORDER BY requested_at ASC, id ASC
+LIMIT $6
+$statement$;
+
+-- statement: analyst_count_c0p0r0_v1 (AnalystTripsCount of every trip, exact)
+CREATE OR REPLACE FUNCTION analyst_count_c0p0r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], lim bigint
+) RETURNS SETOF bigint
+LANGUAGE sql STABLE AS $statement$
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) LIMIT $4) AS counted
+$statement$;
+
+-- statement: analyst_stats_parts_c0p0r0_v1 (AnalystStatsParts of every trip)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[])
+GROUP BY 1, 2
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c0p0r0_v1 (AnalystStatsParts of every trip by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[])
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c0p0r0_v1 (AnalystStatsParts of every trip by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[])
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_trips_older_c0p0r1_v2 (AnalystTripsPage of a rider, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND rider_id = $6
+ORDER BY requested_at DESC, id DESC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_newer_c0p0r1_v2 (AnalystTripsPage of a rider, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND rider_id = $6
+ORDER BY requested_at ASC, id ASC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_count_c0p0r1_v1 (AnalystTripsCount of a rider, exact)
+CREATE OR REPLACE FUNCTION analyst_count_c0p0r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE sql STABLE AS $statement$
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND rider_id = $4 LIMIT $5) AS counted
+$statement$;
+
+-- statement: analyst_stats_parts_c0p0r1_v1 (AnalystStatsParts of a rider)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND rider_id = $6
+GROUP BY 1, 2
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c0p0r1_v1 (AnalystStatsParts of a rider by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND rider_id = $6
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c0p0r1_v1 (AnalystStatsParts of a rider by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND rider_id = $6
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_trips_older_c0p1r0_v2 (AnalystTripsPage of a product, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6
+ORDER BY requested_at DESC, id DESC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_newer_c0p1r0_v2 (AnalystTripsPage of a product, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6
+ORDER BY requested_at ASC, id ASC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_count_c0p1r0_v1 (AnalystTripsCount of a product, exact)
+CREATE OR REPLACE FUNCTION analyst_count_c0p1r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], product text, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE sql STABLE AS $statement$
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND product = $4 LIMIT $5) AS counted
+$statement$;
+
+-- statement: analyst_stats_parts_c0p1r0_v1 (AnalystStatsParts of a product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND product = $6
+GROUP BY 1, 2
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c0p1r0_v1 (AnalystStatsParts of a product by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND product = $6
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c0p1r0_v1 (AnalystStatsParts of a product by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND product = $6
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_trips_older_c0p1r1_v2 (AnalystTripsPage of a product and a rider, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
+ORDER BY requested_at DESC, id DESC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_newer_c0p1r1_v2 (AnalystTripsPage of a product and a rider, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
+ORDER BY requested_at ASC, id ASC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_count_c0p1r1_v1 (AnalystTripsCount of a product and a rider, exact)
+CREATE OR REPLACE FUNCTION analyst_count_c0p1r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], product text, rider_id bigint, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE sql STABLE AS $statement$
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND product = $4 AND rider_id = $5 LIMIT $6) AS counted
+$statement$;
+
+-- statement: analyst_stats_parts_c0p1r1_v1 (AnalystStatsParts of a product and a rider)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
+GROUP BY 1, 2
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c0p1r1_v1 (AnalystStatsParts of a product and a rider by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c0p1r1_v1 (AnalystStatsParts of a product and a rider by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
+GROUP BY 1, 2, 3
+$statement$;
+
 -- statement: analyst_trips_older_c1p0r0_v2 (AnalystTripsPage of a city, newest first)
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
@@ -381,27 +786,378 @@ LANGUAGE sql STABLE AS $statement$
 SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 LIMIT $5) AS counted
 $statement$;
 
--- One partition's share of AnalystStats: its inner query, the aggregates per local period and currency, left
--- as numeric sums so that the proxy can add the partitions' rows up before it casts them as the statement does.
-CREATE OR REPLACE FUNCTION trip_history_stats_parts_c1p0r0(
+-- statement: analyst_stats_parts_c1p0r0_v1 (AnalystStatsParts of a city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE AS $statement$
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
-    count(*) FILTER (WHERE status = 'completed') AS completed,
-    count(*) FILTER (WHERE status = 'canceled') AS canceled,
-    sum(fare_amount_minor) AS fare_total,
-    sum(distance_m) AS distance_total,
-    coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
-    sum(tips_minor) AS tips_total,
-    sum(refunds_minor) AS refunds_total
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6
 GROUP BY 1, 2
-$$;
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c1p0r0_v1 (AnalystStatsParts of a city by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c1p0r0_v1 (AnalystStatsParts of a city by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_trips_older_c1p0r1_v2 (AnalystTripsPage of a city and a rider, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
+ORDER BY requested_at DESC, id DESC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_newer_c1p0r1_v2 (AnalystTripsPage of a city and a rider, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
+ORDER BY requested_at ASC, id ASC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_count_c1p0r1_v1 (AnalystTripsCount of a city and a rider, exact)
+CREATE OR REPLACE FUNCTION analyst_count_c1p0r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, rider_id bigint, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE sql STABLE AS $statement$
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND rider_id = $5 LIMIT $6) AS counted
+$statement$;
+
+-- statement: analyst_stats_parts_c1p0r1_v1 (AnalystStatsParts of a city and a rider)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
+GROUP BY 1, 2
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c1p0r1_v1 (AnalystStatsParts of a city and a rider by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c1p0r1_v1 (AnalystStatsParts of a city and a rider by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_trips_older_c1p1r0_v2 (AnalystTripsPage of a city and a product, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7
+ORDER BY requested_at DESC, id DESC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_newer_c1p1r0_v2 (AnalystTripsPage of a city and a product, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7
+ORDER BY requested_at ASC, id ASC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_count_c1p1r0_v1 (AnalystTripsCount of a city and a product, exact)
+CREATE OR REPLACE FUNCTION analyst_count_c1p1r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE sql STABLE AS $statement$
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND product = $5 LIMIT $6) AS counted
+$statement$;
+
+-- statement: analyst_stats_parts_c1p1r0_v1 (AnalystStatsParts of a city and a product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7
+GROUP BY 1, 2
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c1p1r0_v1 (AnalystStatsParts of a city and a product by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c1p1r0_v1 (AnalystStatsParts of a city and a product by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_trips_older_c1p1r1_v2 (AnalystTripsPage of a city and a product and a rider, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
+ORDER BY requested_at DESC, id DESC
+LIMIT $9
+$statement$;
+
+-- statement: analyst_trips_newer_c1p1r1_v2 (AnalystTripsPage of a city and a product and a rider, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
+ORDER BY requested_at ASC, id ASC
+LIMIT $9
+$statement$;
+
+-- statement: analyst_count_c1p1r1_v1 (AnalystTripsCount of a city and a product and a rider, exact)
+CREATE OR REPLACE FUNCTION analyst_count_c1p1r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, rider_id bigint,
+    lim bigint
+) RETURNS SETOF bigint
+LANGUAGE sql STABLE AS $statement$
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND product = $5 AND rider_id = $6 LIMIT $7) AS counted
+$statement$;
+
+-- statement: analyst_stats_parts_c1p1r1_v1 (AnalystStatsParts of a city and a product and a rider)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text, rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
+GROUP BY 1, 2
+$statement$;
+
+-- statement: analyst_stats_parts_by_city_c1p1r1_v1 (AnalystStatsParts of a city and a product and a rider by city)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text, rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    city, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
+GROUP BY 1, 2, 3
+$statement$;
+
+-- statement: analyst_stats_parts_by_product_c1p1r1_v1 (AnalystStatsParts of a city and a product and a rider by product)
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text, rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE sql STABLE AS $statement$
+SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
+    product, fare_currency,
+    count(*) AS trips,
+        count(*) FILTER (WHERE status = 'completed') AS completed,
+        count(*) FILTER (WHERE status = 'canceled') AS canceled,
+        sum(fare_amount_minor) AS fare_total,
+        sum(distance_m) AS distance_total,
+        coalesce(sum(duration_s) FILTER (WHERE status = 'completed'), 0) AS completed_duration,
+        sum(tips_minor) AS tips_total,
+        sum(refunds_minor) AS refunds_total
+FROM trips
+WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
+GROUP BY 1, 2, 3
+$statement$;
+
+-- Replaced by analyst_stats_parts_c1p0r0_v1.
+DROP FUNCTION IF EXISTS trip_history_stats_parts_c1p0r0(text, text, timestamptz, timestamptz, text[], text);
 
 -- The rider's writes, one transaction each ----------------------------------------------------------------
 -- Errors the service maps to its answers carry their own SQLSTATE: TH409 the idempotency key is in use by a
@@ -581,8 +1337,8 @@ BEGIN
 END
 $$;
 
--- statement: analyst_stats_c1p0r0_v3 (AnalystStats of a city, as one node runs it; a partition answers the
--- proxy's stats with trip_history_stats_parts_c1p0r0 instead)
+-- statement: analyst_stats_c1p0r0_v3 (AnalystStats of a city, as one node runs it, for comparisons; a partition
+-- answers the proxy's stats with analyst_stats_parts_c1p0r0_v1 instead)
 CREATE OR REPLACE FUNCTION analyst_stats_c1p0r0_v3(
     bucket_zone text, granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[],
     city text
@@ -613,3 +1369,65 @@ FROM (
 ) buckets
 ORDER BY 1, 2
 $statement$;
+
+-- The analysts' feed, fanned out ---------------------------------------------------------------------------
+-- A position in the analysts' feed is a transaction id of the server that handed it out, so each partition is
+-- read after its own position, and answers with the identity of the server it is on (system identifier, shared
+-- by a physical standby, so a failover keeps it; a move changes it and counts `moves`): the service refuses a
+-- token whose partitions are no longer where it was read (410) rather than read its ids on another server.
+
+-- statement: trip_changes_analyst_page_v2 (AnalystChangesPage)
+CREATE OR REPLACE FUNCTION trip_changes_analyst_page_v2(
+    after_xid text, after_rider bigint, after_seq bigint, lim bigint
+) RETURNS TABLE (
+    behind boolean, change_xid bigint, change_rider_id bigint, change_seq bigint, change text, trip_id bigint,
+    trip_exists boolean, id bigint, rider_id bigint, status text, product text, city text, time_zone text,
+    requested_at timestamptz, started_at timestamptz, completed_at timestamptz, pickup_lat double precision,
+    pickup_lon double precision, pickup_address text, dropoff_lat double precision, dropoff_lon double precision,
+    dropoff_address text, distance_m bigint, duration_s bigint, fare_amount_minor bigint, fare_currency char(3),
+    version integer, recorded_at timestamptz, updated_at timestamptz, tips_minor bigint, refunds_minor bigint,
+    corrections_minor bigint
+)
+LANGUAGE sql STABLE AS $statement$
+SELECT mark.behind, c.xid::text::bigint, c.rider_id, c.seq, c.change, c.trip_id, trips.id IS NOT NULL,
+    trips.id, trips.rider_id, trips.status, trips.product, trips.city, trips.time_zone, trips.requested_at, trips.started_at, trips.completed_at, trips.pickup_lat, trips.pickup_lon, trips.pickup_address, trips.dropoff_lat, trips.dropoff_lon, trips.dropoff_address, trips.distance_m, trips.duration_s, trips.fare_amount_minor, trips.fare_currency, trips.version, trips.recorded_at, trips.updated_at, trips.tips_minor, trips.refunds_minor, trips.corrections_minor
+FROM (
+    SELECT EXISTS (
+        SELECT 1 FROM analyst_change_purge p
+        WHERE (p.xid, p.rider_id, p.seq) > ($1::text::xid8, $2::bigint, $3::bigint)
+    ) AS behind
+) mark
+LEFT JOIN LATERAL (
+    SELECT xid, rider_id, seq, change, trip_id FROM trip_changes c
+    WHERE c.xid IS NOT NULL AND (c.xid, c.rider_id, c.seq) > ($1::text::xid8, $2::bigint, $3::bigint)
+      AND c.xid < pg_snapshot_xmin(pg_current_snapshot()) AND NOT mark.behind
+    ORDER BY c.xid, c.rider_id, c.seq
+    LIMIT $4
+) c ON true
+LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
+ORDER BY c.xid, c.rider_id, c.seq
+$statement$;
+
+-- This partition's page of the analysts' feed after its own position, which the token's arrays hold at index
+-- partition + 1 (RUN ON ALL passes every partition the same arguments); each row led by the partition's number
+-- and identity.
+CREATE OR REPLACE FUNCTION trip_history_analyst_changes(
+    after_xids text[], after_riders bigint[], after_seqs bigint[], lim bigint
+) RETURNS SETOF trip_history_analyst_change
+LANGUAGE sql STABLE AS $$
+    SELECT p.partition, s.system_identifier, p.moves, page.*
+    FROM trip_history_partition AS p
+    CROSS JOIN pg_control_system() AS s
+    CROSS JOIN LATERAL trip_changes_analyst_page_v2(
+        after_xids[p.partition + 1], after_riders[p.partition + 1], after_seqs[p.partition + 1], lim) AS page
+$$;
+
+-- This partition's position for now (the oldest transaction still running, as OldestRunningTransaction reads
+-- it) with its number and identity.
+CREATE OR REPLACE FUNCTION trip_history_analyst_feed_now(
+    OUT partition integer, OUT system_identifier bigint, OUT moves integer, OUT oldest_xid bigint
+) RETURNS SETOF record
+LANGUAGE sql STABLE AS $$
+    SELECT p.partition, s.system_identifier, p.moves, pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+    FROM trip_history_partition AS p CROSS JOIN pg_control_system() AS s
+$$;

@@ -167,9 +167,213 @@ LANGUAGE plproxy AS $$
     RUN ON hashint8(rider_id);
 $$;
 
--- The analysts' fan-out: every partition in parallel, merged here ---------------------------------------
+-- The analysts' fan-out: every partition in parallel ---------------------------------------------------
 
--- Every partition's keyset page of a city, each up to `lim` trips beyond the key: the merge below reads them.
+-- Each analyst statement's partition function of the same name (scripts/shards/partition.sql), run on every
+-- partition (on the rider's one with a rider), for every combination of the optional filters; the service merges
+-- their rows (AnalystFanOut), as the functions below do for a city from psql.
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c0p0r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c0p0r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c0p1r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], product text, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c0p1r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], product text, rider_id bigint, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     lim bigint
@@ -187,6 +391,201 @@ LANGUAGE plproxy AS $$
     CLUSTER 'trips';
     RUN ON ALL;
 $$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c1p0r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c1p0r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, rider_id bigint, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c1p1r0_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r0_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_v2(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_count_c1p1r1_v1(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, rider_id bigint,
+    lim bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text, rider_id bigint
+) RETURNS SETOF trip_history_stats_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text, rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r1_v1(
+    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
+    product text, rider_id bigint
+) RETURNS SETOF trip_history_stats_by_part
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+-- Replaced by analyst_stats_parts_c1p0r0_v1.
+DROP FUNCTION IF EXISTS trip_history_stats_parts_c1p0r0(text, text, timestamptz, timestamptz, text[], text);
 
 -- A city's keyset page across partitions, what AnalystTripsPage returns on one node: the first `lim` trips
 -- beyond the key in the page's order among the partitions' pages. Exact, since each partition returned its own
@@ -212,15 +611,6 @@ LANGUAGE sql STABLE AS $$
     LIMIT lim
 $$;
 
--- Every partition's exact count of a city's trips, each counted up to `lim`.
-CREATE OR REPLACE FUNCTION analyst_count_c1p0r0_v1(
-    from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
-) RETURNS SETOF bigint
-LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
-    RUN ON ALL;
-$$;
-
 -- A city's exact count across partitions, what AnalystTripsCount counts on one node, capped at `lim` as the
 -- single statement is: equal to one node's up to `lim`, and `lim` whenever one node's reaches it (the caller
 -- asks for its exact limit plus one and then answers "more than" the limit).
@@ -229,15 +619,6 @@ CREATE OR REPLACE FUNCTION trip_history_city_count(
 ) RETURNS bigint
 LANGUAGE sql STABLE AS $$
     SELECT least(coalesce(sum(n), 0), lim)::bigint FROM analyst_count_c1p0r0_v1(from_at, to_at, statuses, city, lim) AS n
-$$;
-
--- Every partition's aggregates of a city per local period and currency.
-CREATE OR REPLACE FUNCTION trip_history_stats_parts_c1p0r0(
-    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
-) RETURNS SETOF trip_history_stats_part
-LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
-    RUN ON ALL;
 $$;
 
 -- A sum as AnalystStats returns it: the bigint, or NULL when it does not fit one.
@@ -261,7 +642,26 @@ LANGUAGE sql STABLE AS $$
         sum(p.canceled)::bigint, trip_history_bigint_or_null(sum(p.fare_total)),
         trip_history_bigint_or_null(sum(p.distance_total)), trip_history_bigint_or_null(sum(p.completed_duration)),
         trip_history_bigint_or_null(sum(p.tips_total)), trip_history_bigint_or_null(sum(p.refunds_total))
-    FROM trip_history_stats_parts_c1p0r0(granularity, time_zone, from_at, to_at, statuses, city) AS p
+    FROM analyst_stats_parts_c1p0r0_v1(granularity, time_zone, from_at, to_at, statuses, city) AS p
     GROUP BY p.local_start, p.fare_currency
     ORDER BY 1, 2
+$$;
+
+-- The analysts' feed: every partition's page after its own position, and every partition's position for now,
+-- each row naming its partition and the server it is on (scripts/shards/partition.sql). The service merges them
+-- and keeps a position per partition in its token.
+CREATE OR REPLACE FUNCTION trip_history_analyst_changes(
+    after_xids text[], after_riders bigint[], after_seqs bigint[], lim bigint
+) RETURNS SETOF trip_history_analyst_change
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION trip_history_analyst_feed_now(
+    OUT partition integer, OUT system_identifier bigint, OUT moves integer, OUT oldest_xid bigint
+) RETURNS SETOF record
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
 $$;

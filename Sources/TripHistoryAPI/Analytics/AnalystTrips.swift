@@ -264,7 +264,7 @@ public struct AnalystTrips<Repository: AnalystTripRepository>: Sendable {
         let query = try QueryParameters(target: head.path ?? "")
         try TripListParameters.rejectRepeated(["since", "limit"], in: query)
         let limit = try ChangePageLimit.parse(query["limit"])
-        var position: AnalystChangePosition?
+        var position: AnalystFeedPosition?
         if let since = query["since"] {
             do {
                 position = try syncTokens.decodeAnalyst(since, now: now(), retention: changesRetention)

@@ -32,6 +32,7 @@ extension Problem {
         case .riderErased: self = .riderErased
         case .preconditionFailed: self = .preconditionFailed
         case .changesPurged: self = .syncTokenPurged
+        case .feedTopologyChanged: self = .syncTokenTopologyChanged
         case .unavailable(let seconds): self = .unavailable(retryAfterSeconds: seconds)
         }
     }

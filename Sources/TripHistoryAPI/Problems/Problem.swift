@@ -175,6 +175,15 @@ extension Problem {
         param: "since"
     )
 
+    /// An analysts' feed token read on another topology (one PostgreSQL or the sharded one, or before a partition
+    /// moved to another server): its positions cannot be read here without skipping changes.
+    static let syncTokenTopologyChanged = Problem(
+        status: .gone, code: .syncTokenExpired, title: "Sync token expired",
+        detail: "The trip store's topology changed since the since token was issued (a partition moved to another "
+            + "server); reload the trips and start again without since.",
+        param: "since"
+    )
+
     static func payloadTooLarge(limit: Int) -> Problem {
         Problem(
             status: .contentTooLarge, code: .payloadTooLarge, title: "Payload too large",

@@ -96,20 +96,6 @@ struct AnalystTripsCount: PostgresStatement {
 /// of the sharded topology also run) stays as it was; they number the (period, value) buckets and return
 /// only the first `TripStatsQuery.maximumBuckets + 1`, which is enough to tell that an answer is too large.
 struct AnalystStats: PostgresStatement {
-    /// The arguments of the proxy's `trip_history_city_stats` for a city's `query` (the sharded topology), in its
-    /// order: granularity, zone, window, statuses, city.
-    static func cityArguments(_ query: TripStatsQuery) -> PostgresBindings {
-        let filter = query.filter
-        var bindings = PostgresBindings(capacity: 6)
-        bindings.append(query.granularity.rawValue)
-        bindings.append(query.timeZone)
-        bindings.append(PostgresTimestampBound(filter.from))
-        bindings.append(PostgresTimestampBound(filter.to))
-        bindings.append(TripStatements.statuses(filter.status))
-        bindings.append(filter.city)
-        return bindings
-    }
-
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
     /// Whether each row carries the dimension's value as its second column.
@@ -180,7 +166,7 @@ struct AnalystStats: PostgresStatement {
     }
 
     /// The aggregates of one group, as numeric sums.
-    private static let aggregates = """
+    static let aggregates = """
         count(*) AS trips,
                 count(*) FILTER (WHERE status = 'completed') AS completed,
                 count(*) FILTER (WHERE status = 'canceled') AS canceled,
@@ -192,7 +178,7 @@ struct AnalystStats: PostgresStatement {
         """
 
     /// A sum as the rows return it: the bigint, or NULL when it does not fit one.
-    private static func bigintOrNull(_ column: String) -> String {
+    static func bigintOrNull(_ column: String) -> String {
         "CASE WHEN \(column) BETWEEN \(Int64.min) AND \(Int64.max) THEN \(column)::bigint END"
     }
 
@@ -224,6 +210,33 @@ struct AnalystStats: PostgresStatement {
     }
 }
 
+/// One partition's share of `AnalystStats` on the sharded topology: the aggregates per local period (and value
+/// of the dimension) and currency as numeric sums, which the proxy's caller adds up over the partitions and casts
+/// as `AnalystStats` does (`AnalystFanOut.stats`). Its arguments are granularity, zone, window, statuses, then
+/// the filter's values, so the zone is always `$2`.
+struct AnalystStatsParts {
+    let prepared: PreparedStatement
+    let bindings: PostgresBindings
+
+    init(filter: AnalystTripFilter, granularity: StatsGranularity, timeZone: String, dimension: StatsDimension?) {
+        let column = dimension.map { "\($0.rawValue), " } ?? ""
+        let query: PostgresQuery = """
+            SELECT date_trunc(\(granularity.rawValue), requested_at AT TIME ZONE \(timeZone)) AS local_start,
+                \(unsafeSQL: column)fare_currency,
+                \(unsafeSQL: AnalystStats.aggregates)
+            FROM trips
+            WHERE requested_at >= \(filter.from)::timestamptz AND requested_at < \(filter.to)::timestamptz
+              AND status = ANY (\(TripStatements.statuses(filter.status))::text[])\(equalityFilters: filter)
+            GROUP BY \(unsafeSQL: dimension == nil ? "1, 2" : "1, 2, 3")
+            """
+        let by = dimension.map { "by_\($0.rawValue)_" } ?? ""
+        prepared = PreparedStatement(
+            name: "analyst_stats_parts_\(by)\(filter.statementSuffix)_v1", sql: query.sql, resultFormat: .binary)
+        bindings = query.bindings
+    }
+
+}
+
 /// The aggregates of one period's trips (of one dimension value, when the query had a dimension) in one
 /// currency; a total is nil when it is outside the Int64 range.
 struct AnalystStatsRow: Hashable, Sendable {
@@ -242,7 +255,7 @@ struct AnalystStatsRow: Hashable, Sendable {
 
 extension AnalystTripFilter {
     /// Which optional equality filters are set, as part of a statement name: one name per statement text.
-    fileprivate var statementSuffix: String {
+    var statementSuffix: String {
         "c\(city == nil ? 0 : 1)p\(product == nil ? 0 : 1)r\(riderID == nil ? 0 : 1)"
     }
 }

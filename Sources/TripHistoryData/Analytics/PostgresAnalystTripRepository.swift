@@ -14,10 +14,10 @@ public import TripHistoryDomain
 /// `readerPool` when given, so the analyst API keeps pools of its own on both sides.
 ///
 /// With `sharded`, `pool` reaches the sharded topology's proxy, and the reads are its fan-out functions
-/// (`scripts/shards/proxy.sql`), each partition's answer merged there into what one node answers: a city's
-/// pages (both ways), exact counts and stats by period. Other filters, the stats by city or product, exports with
-/// their ledger and the analysts' feed have no fan-out yet: they are refused with a `ValidationError` naming the
-/// parameter, rather than answered from part of the data.
+/// (`AnalystFanOut`), each partition's answer merged there into what one node answers: pages both ways and
+/// export batches, exact counts and stats of every filter, and the analysts' feed with a position per partition
+/// (`PartitionedAnalystFeed`). Exports with their ledger have no fan-out yet: they are refused with a
+/// `ValidationError` naming `include`, rather than answered from part of the data.
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
@@ -52,27 +52,14 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             includesLedger: query.includesLedger
         )
         if sharded {
-            try Self.fannedOut(query.filter)
             if query.includesLedger {
                 throw ValidationError(field: "include", reason: "is not served on the sharded topology yet")
             }
-            let merge =
-                KeysetDirection(of: query.position) == .older
-                ? "trip_history_city_trips_older" : "trip_history_city_trips_newer"
-            let call = ProxyCall(statement, function: merge)
+            let call = AnalystFanOut.page(statement, direction: KeysetDirection(of: query.position))
             return try await run("analyst list") { connection in try connection.execute(call) }
         }
         return try await run("analyst list", genericPlan: statement.usesGenericPlan) { connection in
             try connection.execute(statement)
-        }
-    }
-
-    /// On the sharded topology, the filters the proxy fans out: a city, without product or rider.
-    private static func fannedOut(_ filter: AnalystTripFilter) throws(ValidationError) {
-        guard filter.city != nil, filter.product == nil, filter.riderID == nil else {
-            throw ValidationError(
-                field: "city",
-                reason: "alone (without product or rider_id) is what the sharded topology serves analysts so far")
         }
     }
 
@@ -81,10 +68,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     public func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
         if sharded {
             // The partitions' capped counts added up and capped; past the cap, that bound stands for the estimate.
-            try Self.fannedOut(filter)
-            let call = ProxyCall(
-                AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1)),
-                function: "trip_history_city_count")
+            let call = AnalystFanOut.count(AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1)))
             let counted = try await run("analyst count") { connection in try connection.executeFirst(call) } ?? 0
             return TripCount.exact(counted: counted) ?? .beyondExactLimit(estimate: counted)
         }
@@ -107,19 +91,14 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     /// outside `NewTrip`'s bounds can add up to one) is refused with `ValidationError` on `from`, the window,
     /// rather than answered wrong: an analyst can narrow the window or add filters.
     public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
-        let statement = AnalystStats(
-            filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
-            dimension: query.dimension)
         let rows: [AnalystStatsRow]
         if sharded {
-            try Self.fannedOut(query.filter)
-            guard query.dimension == nil else {
-                throw ValidationError(field: "by", reason: "is not served on the sharded topology yet")
-            }
-            let call = ProxyCall(
-                statement, function: "trip_history_city_stats", arguments: AnalystStats.cityArguments(query))
+            let call = AnalystFanOut.stats(query)
             rows = try await run("analyst stats") { connection in try connection.execute(call) }
         } else {
+            let statement = AnalystStats(
+                filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
+                dimension: query.dimension)
             rows = try await run("analyst stats") { connection in try connection.execute(statement) }
         }
         do throws(TotalOutOfRange) {
@@ -133,26 +112,38 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         }
     }
 
-    public func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage {
-        if sharded { throw Self.noFeedOnShards }
-        let statement = AnalystChangesPage(after: position, limit: max(limit, 0) + 1)
-        let rows = try await run("analyst changes") { connection in try connection.execute(statement) }
-        return try ChangeFeedRow.page(rows, limit: limit, after: position)
+    public func changes(after position: AnalystFeedPosition, limit: Int) async throws -> AnalystChangePage {
+        switch (position, sharded) {
+        case (.node(let position), false):
+            let statement = AnalystChangesPage(after: position, limit: max(limit, 0) + 1)
+            let rows = try await run("analyst changes") { connection in try connection.execute(statement) }
+            let page = try ChangeFeedRow.page(rows, limit: limit, after: position)
+            return AnalystChangePage(changes: page.changes, next: .node(page.next), hasMore: page.hasMore)
+        case (.partitioned(let topology, let positions), true):
+            let statement = PartitionedAnalystChanges(after: positions, limit: max(limit, 0) + 1)
+            let rows = try await run("analyst changes") { connection in try connection.execute(statement) }
+            return try PartitionedAnalystFeed.page(rows, topology: topology, after: positions, limit: limit)
+        default:
+            // A token of one PostgreSQL on the sharded topology, or the other way round.
+            throw TripHistoryError.feedTopologyChanged
+        }
     }
 
-    /// Before every change of the transactions still running or yet to come: (their oldest id, 0, 0).
-    public func currentChangePosition() async throws -> AnalystChangePosition {
-        if sharded { throw Self.noFeedOnShards }
+    /// Before every change of the transactions still running or yet to come: (their oldest id, 0, 0), on each
+    /// partition of the sharded topology.
+    public func currentChangePosition() async throws -> AnalystFeedPosition {
+        if sharded {
+            let rows = try await run("analyst changes now") { connection in
+                try connection.execute(PartitionedAnalystFeedNow())
+            }
+            return try PartitionedAnalystFeed.now(rows)
+        }
         let oldest = try await run("analyst changes now") { connection in
             try connection.executeFirst(OldestRunningTransaction())
         }
         guard let oldest else { throw TripHistoryError.unavailable(retryAfterSeconds: 1) }
-        return AnalystChangePosition(transaction: oldest, riderID: 0, sequence: 0)
+        return .node(AnalystChangePosition(transaction: oldest, riderID: 0, sequence: 0))
     }
-
-    /// The analysts' feed needs a position per partition, which its token does not carry yet.
-    private static let noFeedOnShards = ValidationError(
-        field: "since", reason: "the analysts' changes feed is not served on the sharded topology yet")
 
     /// A period's total that does not fit in Int64, named as in the stats response.
     struct TotalOutOfRange: Error {

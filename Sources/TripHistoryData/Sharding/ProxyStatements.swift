@@ -4,20 +4,25 @@ import TripHistoryDomain
 /// A statement of the repositories run through the sharded topology's proxy: the proxy's function of the
 /// statement's name (`scripts/shards/proxy.sql`), called with the statement's own parameters, which PL/Proxy
 /// runs on the rider's partition as that partition's function of the same name and text. Its rows are the
-/// statement's, so the statement decodes them. A fan-out names its merging `function` instead (a city's
-/// pages, counts and stats), with `arguments` when the function takes them in another order.
+/// statement's, so the statement decodes them. A fan-out (`AnalystFanOut`) gives the SQL that merges, on the
+/// proxy, what the partitions' function answered into the statement's rows.
 struct ProxyCall<Statement: PostgresStatement>: PostgresStatement {
     let statement: Statement
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
 
-    init(_ statement: Statement, function: String? = nil, arguments: PostgresBindings? = nil) {
+    init(_ statement: Statement) {
+        let name = statement.prepared.name
+        let bindings = statement.makeBindings()
+        self.init(
+            statement, name: name, sql: "SELECT * FROM \(name)(\(placeholders(bindings.count)))", arguments: bindings)
+    }
+
+    /// `sql` run on the proxy with `arguments`, prepared as `proxy_NAME`, its rows decoded as `statement`'s.
+    init(_ statement: Statement, name: String, sql: String, arguments: PostgresBindings) {
         self.statement = statement
-        bindings = arguments ?? statement.makeBindings()
-        let name = function ?? statement.prepared.name
-        prepared = PreparedStatement(
-            name: "proxy_\(name)", sql: "SELECT * FROM \(name)(\(placeholders(bindings.count)))",
-            resultFormat: statement.prepared.resultFormat)
+        bindings = arguments
+        prepared = PreparedStatement(name: "proxy_\(name)", sql: sql, resultFormat: statement.prepared.resultFormat)
     }
 
     func makeBindings() -> PostgresBindings { bindings }
@@ -28,7 +33,7 @@ struct ProxyCall<Statement: PostgresStatement>: PostgresStatement {
 }
 
 /// `$1, $2, ..., $count`: a call's arguments.
-private func placeholders(_ count: Int) -> String {
+func placeholders(_ count: Int) -> String {
     (0..<count).map { "$\($0 + 1)" }.joined(separator: ", ")
 }
 

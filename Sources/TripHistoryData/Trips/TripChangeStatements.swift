@@ -146,13 +146,20 @@ struct AnalystChangesPage: PostgresPreparedStatement {
     func decodeRow(
         _ rows: PostgresRows, row: Int
     ) throws(PostgresError) -> PurgeCheckedFeedRow<AnalystChangePosition> {
-        try PurgeCheckedFeedRow(rows, row: row) { () throws(PostgresError) in
-            guard let transaction = try rows.int64(row, 1), let riderID = try rows.int64(row, 2),
-                let sequence = try rows.int64(row, 3)
+        try Self.decodeRow(rows, row: row, from: 0)
+    }
+
+    /// The row's columns from `column` on, where a partition's page of the feed has them after its own.
+    static func decodeRow(
+        _ rows: PostgresRows, row: Int, from column: Int
+    ) throws(PostgresError) -> PurgeCheckedFeedRow<AnalystChangePosition> {
+        try PurgeCheckedFeedRow(rows, row: row, behindColumn: column) { () throws(PostgresError) in
+            guard let transaction = try rows.int64(row, column + 1), let riderID = try rows.int64(row, column + 2),
+                let sequence = try rows.int64(row, column + 3)
             else { return nil }
             let position = AnalystChangePosition(
                 transaction: UInt64(bitPattern: transaction), riderID: riderID, sequence: sequence)
-            return try ChangeFeedRow(position: position, rows, row: row, from: 4)
+            return try ChangeFeedRow(position: position, rows, row: row, from: column + 4)
         }
     }
 }
@@ -232,12 +239,13 @@ enum PurgeCheckedFeedRow<Position: Hashable & Sendable> {
     case noEntry
     case entry(ChangeFeedRow<Position>)
 
-    /// Reads column 0 (whether the mark is past the position), then the entry `decodeEntry` reads, nil when the
-    /// row has none.
+    /// Reads `behindColumn` (whether the mark is past the position), then the entry `decodeEntry` reads, nil
+    /// when the row has none.
     init(
-        _ rows: PostgresRows, row: Int, decodeEntry: () throws(PostgresError) -> ChangeFeedRow<Position>?
+        _ rows: PostgresRows, row: Int, behindColumn: Int = 0,
+        decodeEntry: () throws(PostgresError) -> ChangeFeedRow<Position>?
     ) throws(PostgresError) {
-        if try rows.bool(row, 0) == true {
+        if try rows.bool(row, behindColumn) == true {
             self = .behindPurge
         } else if let entry = try decodeEntry() {
             self = .entry(entry)

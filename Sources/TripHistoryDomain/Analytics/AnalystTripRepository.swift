@@ -15,11 +15,12 @@ public protocol AnalystTripRepository: Sendable {
     func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket]
 
     /// Up to `limit` changes of every rider after `position`, oldest first, each upsert with its trip as it
-    /// stands now (see `AnalystChangePosition` for why none is ever skipped or repeated).
-    func changes(after position: AnalystChangePosition, limit: Int) async throws -> AnalystChangePage
+    /// stands now (see `AnalystChangePosition` for why none is ever skipped or repeated). A position of another
+    /// topology than the store's throws `TripHistoryError.feedTopologyChanged`.
+    func changes(after position: AnalystFeedPosition, limit: Int) async throws -> AnalystChangePage
 
     /// The position that stands for now: reading after it returns only changes not yet handed out.
-    func currentChangePosition() async throws -> AnalystChangePosition
+    func currentChangePosition() async throws -> AnalystFeedPosition
 }
 
 /// One keyset read of the analyst list or of an export batch.

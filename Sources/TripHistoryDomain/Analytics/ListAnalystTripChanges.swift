@@ -9,7 +9,7 @@ public struct ListAnalystTripChanges<Repository: AnalystTripRepository>: Sendabl
 
     /// Changes after `position`, or, without one, an empty page whose `next` stands for now.
     public func execute(
-        after position: AnalystChangePosition?, limit: Int, grant: AnalystGrant
+        after position: AnalystFeedPosition?, limit: Int, grant: AnalystGrant
     ) async throws -> AnalystChangePage {
         guard let position else {
             return AnalystChangePage(changes: [], next: try await repository.currentChangePosition(), hasMore: false)

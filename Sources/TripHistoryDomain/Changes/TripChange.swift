@@ -55,8 +55,19 @@ public struct AnalystChangePosition: Hashable, Comparable, Sendable {
 /// One read of a rider's changes feed.
 public typealias ChangePage = FeedPage<ChangePosition>
 
+/// Where a reader of the analysts' feed stands: one position on one PostgreSQL, or one per logical partition of
+/// the sharded topology, with the topology those positions were read on. Transaction ids are a server's own, so
+/// a partition's position means something only on the server that handed it out: once a partition has moved, its
+/// position is refused (`TripHistoryError.feedTopologyChanged`) rather than read on another server's ids.
+public enum AnalystFeedPosition: Hashable, Sendable {
+    case node(AnalystChangePosition)
+    /// `topology` fingerprints which server holds each partition; `positions` has one entry per partition, in
+    /// partition order.
+    case partitioned(topology: UInt64, positions: [AnalystChangePosition])
+}
+
 /// One read of the analysts' feed of every rider's changes.
-public typealias AnalystChangePage = FeedPage<AnalystChangePosition>
+public typealias AnalystChangePage = FeedPage<AnalystFeedPosition>
 
 /// One read of a changes feed.
 public struct FeedPage<Position: Hashable & Sendable>: Hashable, Sendable {

@@ -15,6 +15,10 @@ public enum TripHistoryError: Error, Hashable, Sendable {
     /// A changes feed was asked for the changes after a position behind its purge: some of them are no longer
     /// kept, so the reader must reload rather than be handed a page with a hole.
     case changesPurged
+    /// The analysts' feed was asked for the changes after a position read on another topology (one PostgreSQL
+    /// against the sharded one, or a partition since moved to another server): its transaction ids mean
+    /// nothing there, so the reader must reload rather than skip.
+    case feedTopologyChanged
     /// The store cannot answer now (down, overloaded, timed out); the request may be retried.
     case unavailable(retryAfterSeconds: Int)
 }

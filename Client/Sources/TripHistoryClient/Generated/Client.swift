@@ -6725,7 +6725,9 @@ public struct Client: APIProtocol {
     /// rider's feed's rules: a malformed one gets `400 invalid_cursor`, a rider's feed's token
     /// `400 cursor_mismatch`, and one older than the feed's retention (`TRIP_HISTORY_CHANGES_RETENTION_DAYS`),
     /// or whose next changes have been purged, `410 sync_token_expired`: export again and start over without
-    /// `since`.
+    /// `since`. On the sharded topology the token holds a position per partition (so it is longer, by a few
+    /// characters per partition), and one issued before a partition moved to another server, or by another
+    /// topology, also gets `410 sync_token_expired`.
     ///
     ///
     /// - Remark: HTTP `GET /v1/trips/changes`.

@@ -116,6 +116,16 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/Since`.
         public typealias Since = Swift.String
+        /// `page.next_since` of an earlier answer of the analysts' feed. Omit it to get a token for now (and no
+        /// changes). A malformed token, or one not signed by this service, gets `400 invalid_cursor`; a rider's
+        /// feed's token `400 cursor_mismatch`; one older than the feed's retention (30 days by default), one whose
+        /// next changes have been purged, or one of another topology (a partition moved since), `410
+        /// sync_token_expired`. Up to 128 characters on one PostgreSQL; on the sharded topology it grows with the
+        /// partitions (about 20 characters each at most).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/AnalystSince`.
+        public typealias AnalystSince = Swift.String
         /// Changes per answer.
         ///
         /// - Remark: Generated from `#/components/parameters/ChangesLimit`.

@@ -6137,7 +6137,9 @@ public enum Operations {
     /// rider's feed's rules: a malformed one gets `400 invalid_cursor`, a rider's feed's token
     /// `400 cursor_mismatch`, and one older than the feed's retention (`TRIP_HISTORY_CHANGES_RETENTION_DAYS`),
     /// or whose next changes have been purged, `410 sync_token_expired`: export again and start over without
-    /// `since`.
+    /// `since`. On the sharded topology the token holds a position per partition (so it is longer, by a few
+    /// characters per partition), and one issued before a partition moved to another server, or by another
+    /// topology, also gets `410 sync_token_expired`.
     ///
     ///
     /// - Remark: HTTP `GET /v1/trips/changes`.
@@ -6147,14 +6149,16 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/trips/changes/GET/query`.
             public struct Query: Sendable, Hashable {
-                /// `page.next_since` of an earlier answer of the same rider's feed. Omit it to get a token for now (and no
-                /// changes). A malformed token, or one not signed by this service, gets `400 invalid_cursor`; one of
-                /// another rider's feed `400 cursor_mismatch`; one older than the feed's retention (30 days by default),
-                /// or one whose next changes have been purged, `410 sync_token_expired`.
+                /// `page.next_since` of an earlier answer of the analysts' feed. Omit it to get a token for now (and no
+                /// changes). A malformed token, or one not signed by this service, gets `400 invalid_cursor`; a rider's
+                /// feed's token `400 cursor_mismatch`; one older than the feed's retention (30 days by default), one whose
+                /// next changes have been purged, or one of another topology (a partition moved since), `410
+                /// sync_token_expired`. Up to 128 characters on one PostgreSQL; on the sharded topology it grows with the
+                /// partitions (about 20 characters each at most).
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/changes/GET/query/since`.
-                public var since: Components.Parameters.Since?
+                public var since: Components.Parameters.AnalystSince?
                 /// Changes per answer.
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/changes/GET/query/limit`.
@@ -6162,10 +6166,10 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - since: `page.next_since` of an earlier answer of the same rider's feed. Omit it to get a token for now (and no
+                ///   - since: `page.next_since` of an earlier answer of the analysts' feed. Omit it to get a token for now (and no
                 ///   - limit: Changes per answer.
                 public init(
-                    since: Components.Parameters.Since? = nil,
+                    since: Components.Parameters.AnalystSince? = nil,
                     limit: Components.Parameters.ChangesLimit? = nil
                 ) {
                     self.since = since

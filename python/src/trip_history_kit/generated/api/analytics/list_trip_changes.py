@@ -197,7 +197,9 @@ def sync_detailed(
     (`TRIP_HISTORY_CHANGES_RETENTION_DAYS`),
     or whose next changes have been purged, `410 sync_token_expired`: export again and start over
     without
-    `since`.
+    `since`. On the sharded topology the token holds a position per partition (so it is longer, by a few
+    characters per partition), and one issued before a partition moved to another server, or by another
+    topology, also gets `410 sync_token_expired`.
 
     Args:
         since (str | Unset):
@@ -274,7 +276,9 @@ def sync(
     (`TRIP_HISTORY_CHANGES_RETENTION_DAYS`),
     or whose next changes have been purged, `410 sync_token_expired`: export again and start over
     without
-    `since`.
+    `since`. On the sharded topology the token holds a position per partition (so it is longer, by a few
+    characters per partition), and one issued before a partition moved to another server, or by another
+    topology, also gets `410 sync_token_expired`.
 
     Args:
         since (str | Unset):
@@ -345,7 +349,9 @@ async def asyncio_detailed(
     (`TRIP_HISTORY_CHANGES_RETENTION_DAYS`),
     or whose next changes have been purged, `410 sync_token_expired`: export again and start over
     without
-    `since`.
+    `since`. On the sharded topology the token holds a position per partition (so it is longer, by a few
+    characters per partition), and one issued before a partition moved to another server, or by another
+    topology, also gets `410 sync_token_expired`.
 
     Args:
         since (str | Unset):
@@ -420,7 +426,9 @@ async def asyncio(
     (`TRIP_HISTORY_CHANGES_RETENTION_DAYS`),
     or whose next changes have been purged, `410 sync_token_expired`: export again and start over
     without
-    `since`.
+    `since`. On the sharded topology the token holds a position per partition (so it is longer, by a few
+    characters per partition), and one issued before a partition moved to another server, or by another
+    topology, also gets `410 sync_token_expired`.
 
     Args:
         since (str | Unset):

@@ -1,0 +1,86 @@
+import TripHistoryDomain
+
+/// The analysts' reads on the sharded topology: each the one-node statement run on every partition (or, with a
+/// rider, on the rider's one) as the partition function of its name, and the partitions' answers merged on the
+/// proxy into what one node answers, by SQL that only reorders, adds up and casts.
+enum AnalystFanOut {
+    /// A keyset page: the first `limit` trips in the page's order among the partitions' own first `limit`. Exact,
+    /// since (requested_at, id) is one order over all partitions (ids are unique across them).
+    static func page(_ statement: AnalystTripsPage, direction: KeysetDirection) -> ProxyCall<AnalystTripsPage> {
+        let order = direction == .older ? "DESC" : "ASC"
+        return merged(statement) { source, limit in
+            "SELECT * FROM \(source) AS t ORDER BY t.requested_at \(order), t.id \(order) LIMIT \(limit)"
+        }
+    }
+
+    /// An exact count capped at its limit (the statement's last argument): the partitions' capped counts added
+    /// up and capped again, equal to one node's up to the cap and the cap whenever one node's reaches it.
+    static func count(_ statement: AnalystTripsCount) -> ProxyCall<AnalystTripsCount> {
+        merged(statement) { source, limit in
+            "SELECT least(coalesce(sum(t.n), 0), \(limit))::bigint FROM \(source) AS t(n)"
+        }
+    }
+
+    /// `statement`'s call whose `sql` merges the call of its partition function (`source`, the function with the
+    /// statement's arguments), given the placeholder of its last argument, which is the pages' and counts' limit.
+    private static func merged<Statement: PostgresStatement>(
+        _ statement: Statement, sql: (_ source: String, _ limit: String) -> String
+    ) -> ProxyCall<Statement> {
+        let name = statement.prepared.name
+        let arguments = statement.makeBindings()
+        return ProxyCall(
+            statement, name: name, sql: sql("\(name)(\(placeholders(arguments.count)))", "$\(arguments.count)"),
+            arguments: arguments)
+    }
+
+    /// The stats rows `AnalystStats` returns on one node: the partitions' counts and numeric sums
+    /// (`AnalystStatsParts`) added per local period (and dimension value) and currency, turned into instants in
+    /// the zone and cast to bigint (NULL outside its range); with a dimension, only the first
+    /// `TripStatsQuery.maximumBuckets + 1` (period, value) buckets, in the value's byte order.
+    static func stats(_ query: TripStatsQuery) -> ProxyCall<AnalystStats> {
+        let statement = AnalystStats(
+            filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
+            dimension: query.dimension)
+        let parts = AnalystStatsParts(
+            filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
+            dimension: query.dimension)
+        let name = parts.prepared.name
+        let source = "\(name)(\(placeholders(parts.bindings.count)))"
+        let sums = """
+            sum(p.trips)::bigint AS trips, sum(p.completed)::bigint AS completed,
+                sum(p.canceled)::bigint AS canceled, sum(p.fare_total) AS fare_total,
+                sum(p.distance_total) AS distance_total, sum(p.completed_duration) AS completed_duration,
+                sum(p.tips_total) AS tips_total, sum(p.refunds_total) AS refunds_total
+            """
+        let totals = ["fare_total", "distance_total", "completed_duration", "tips_total", "refunds_total"]
+            .map(AnalystStats.bigintOrNull).joined(separator: ", ")
+        let sql: String
+        if let dimension = query.dimension {
+            let column = dimension.rawValue
+            sql = """
+                SELECT local_start AT TIME ZONE $2, \(column), fare_currency, trips, completed, canceled, \(totals)
+                FROM (
+                    SELECT *, dense_rank() OVER (ORDER BY local_start, \(column) COLLATE "C") AS bucket_number
+                    FROM (
+                        SELECT p.local_start, p.value AS \(column), p.fare_currency, \(sums)
+                        FROM \(source) AS p
+                        GROUP BY 1, 2, 3
+                    ) grouped
+                ) buckets
+                WHERE bucket_number <= \(TripStatsQuery.maximumBuckets + 1)
+                ORDER BY local_start, \(column) COLLATE "C", fare_currency
+                """
+        } else {
+            sql = """
+                SELECT local_start AT TIME ZONE $2, fare_currency, trips, completed, canceled, \(totals)
+                FROM (
+                    SELECT p.local_start, p.fare_currency, \(sums)
+                    FROM \(source) AS p
+                    GROUP BY 1, 2
+                ) buckets
+                ORDER BY 1, 2
+                """
+        }
+        return ProxyCall(statement, name: name, sql: sql, arguments: parts.bindings)
+    }
+}
