@@ -46,6 +46,12 @@ import TripHistoryDomain
                     .prepared,
                     AnalystTripsCount(filter: filter, .exact(limit: 1)).prepared,
                 ]
+                    + [KeysetDirection.older, .newer].map { direction in
+                        AnalystTripsPage(
+                            direction: direction, filter: filter, keyRequestedAt: .infinity, keyID: .max, limit: 1,
+                            includesLedger: true
+                        ).prepared
+                    }
                     + [nil, StatsDimension.city, .product].map { dimension in
                         AnalystStatsParts(
                             filter: filter, granularity: .month, timeZone: "Europe/Paris", dimension: dimension

@@ -130,6 +130,28 @@ cl_node_stop() {
     done
 }
 
+# Kills NAME's keeper, its PostgreSQL and every backend with SIGKILL, as a machine's crash would: no shutdown,
+# no flush, nothing told to the monitor. The keeper runs in a session of its own (_cl_keeper_start), so its
+# session holds all of them.
+cl_node_kill() {
+    local pidfile sid pids
+    pidfile=$(find "$CL_DIR/xdg/run" -name pg_autoctl.pid -path "*/$1/*" 2>/dev/null | head -n 1)
+    [[ -n $pidfile ]] || return 1
+    sid=$(head -n 1 "$pidfile" 2>/dev/null)
+    [[ $sid =~ ^[0-9]+$ ]] || return 1
+    sid=$(ps -o sid= -p "$sid" | tr -d ' ')
+    [[ -n $sid ]] || return 1
+    pids=$(ps -e -o pid=,sid= | awk -v s="$sid" '$2 == s { print $1 }')
+    [[ -n $pids ]] || return 1
+    # shellcheck disable=SC2086 # one pid per word
+    kill -KILL $pids 2>/dev/null || true
+    local deadline=$((SECONDS + 30))
+    while _cl_keeper_running "$1"; do
+        ((SECONDS < deadline)) || return 1
+        sleep 0.1
+    done
+}
+
 _cl_psql() {
     local port=$1
     shift

@@ -1156,6 +1156,228 @@ WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
 GROUP BY 1, 2, 3
 $statement$;
 
+-- statement: analyst_trips_older_c0p0r0_ledger_v1 (AnalystTripsPage of every trip with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[])
+ORDER BY requested_at DESC, id DESC
+LIMIT $6
+$statement$;
+
+-- statement: analyst_trips_newer_c0p0r0_ledger_v1 (AnalystTripsPage of every trip with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[])
+ORDER BY requested_at ASC, id ASC
+LIMIT $6
+$statement$;
+
+-- statement: analyst_trips_older_c0p0r1_ledger_v1 (AnalystTripsPage of a rider with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND rider_id = $6
+ORDER BY requested_at DESC, id DESC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_newer_c0p0r1_ledger_v1 (AnalystTripsPage of a rider with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND rider_id = $6
+ORDER BY requested_at ASC, id ASC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_older_c0p1r0_ledger_v1 (AnalystTripsPage of a product with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6
+ORDER BY requested_at DESC, id DESC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_newer_c0p1r0_ledger_v1 (AnalystTripsPage of a product with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6
+ORDER BY requested_at ASC, id ASC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_older_c0p1r1_ledger_v1 (AnalystTripsPage of a product and a rider with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
+ORDER BY requested_at DESC, id DESC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_newer_c0p1r1_ledger_v1 (AnalystTripsPage of a product and a rider with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
+ORDER BY requested_at ASC, id ASC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_older_c1p0r0_ledger_v1 (AnalystTripsPage of a city with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6
+ORDER BY requested_at DESC, id DESC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_newer_c1p0r0_ledger_v1 (AnalystTripsPage of a city with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6
+ORDER BY requested_at ASC, id ASC
+LIMIT $7
+$statement$;
+
+-- statement: analyst_trips_older_c1p0r1_ledger_v1 (AnalystTripsPage of a city and a rider with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
+ORDER BY requested_at DESC, id DESC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_newer_c1p0r1_ledger_v1 (AnalystTripsPage of a city and a rider with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
+ORDER BY requested_at ASC, id ASC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_older_c1p1r0_ledger_v1 (AnalystTripsPage of a city and a product with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7
+ORDER BY requested_at DESC, id DESC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_newer_c1p1r0_ledger_v1 (AnalystTripsPage of a city and a product with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7
+ORDER BY requested_at ASC, id ASC
+LIMIT $8
+$statement$;
+
+-- statement: analyst_trips_older_c1p1r1_ledger_v1 (AnalystTripsPage of a city and a product and a rider with its ledger, newest first)
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) < ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
+ORDER BY requested_at DESC, id DESC
+LIMIT $9
+$statement$;
+
+-- statement: analyst_trips_newer_c1p1r1_ledger_v1 (AnalystTripsPage of a city and a product and a rider with its ledger, oldest first)
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE sql STABLE AS $statement$
+SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
+WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
+  AND (requested_at, id) > ($3::timestamptz, $4::bigint)
+  AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
+ORDER BY requested_at ASC, id ASC
+LIMIT $9
+$statement$;
+
 -- Replaced by analyst_stats_parts_c1p0r0_v1.
 DROP FUNCTION IF EXISTS trip_history_stats_parts_c1p0r0(text, text, timestamptz, timestamptz, text[], text);
 

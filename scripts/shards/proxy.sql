@@ -584,6 +584,148 @@ LANGUAGE plproxy AS $$
     RUN ON hashint8(rider_id);
 $$;
 
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_ledger_v1(
+    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
+    product text, rider_id bigint, lim bigint
+) RETURNS SETOF trip_history_trip_ledger
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
 -- Replaced by analyst_stats_parts_c1p0r0_v1.
 DROP FUNCTION IF EXISTS trip_history_stats_parts_c1p0r0(text, text, timestamptz, timestamptz, text[], text);
 

@@ -30,6 +30,20 @@ BEGIN
             route_polyline text, adjustments text
         );
     END IF;
+    -- A trip with its fare breakdown and its ledger (a JSON array), as the analysts' export reads it with
+    -- `include` (TripStatements.ledgerColumns).
+    IF to_regtype('trip_history_trip_ledger') IS NULL THEN
+        CREATE TYPE trip_history_trip_ledger AS (
+            id bigint, rider_id bigint, status text, product text, city text, time_zone text,
+            requested_at timestamptz, started_at timestamptz, completed_at timestamptz,
+            pickup_lat double precision, pickup_lon double precision, pickup_address text,
+            dropoff_lat double precision, dropoff_lon double precision, dropoff_address text,
+            distance_m bigint, duration_s bigint, fare_amount_minor bigint, fare_currency char(3),
+            version integer, recorded_at timestamptz, updated_at timestamptz,
+            tips_minor bigint, refunds_minor bigint, corrections_minor bigint,
+            fare_breakdown text, adjustments text
+        );
+    END IF;
     -- One row of a rider's changes feed page (RiderChangesPage): whether the purge is past the position, the
     -- entry, and its trip when it still exists.
     IF to_regtype('trip_history_change') IS NULL THEN

@@ -16,8 +16,7 @@ public import TripHistoryDomain
 /// With `sharded`, `pool` reaches the sharded topology's proxy, and the reads are its fan-out functions
 /// (`AnalystFanOut`), each partition's answer merged there into what one node answers: pages both ways and
 /// export batches, exact counts and stats of every filter, and the analysts' feed with a position per partition
-/// (`PartitionedAnalystFeed`). Exports with their ledger have no fan-out yet: they are refused with a
-/// `ValidationError` naming `include`, rather than answered from part of the data.
+/// (`PartitionedAnalystFeed`), exports with their ledger included.
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
@@ -52,9 +51,6 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             includesLedger: query.includesLedger
         )
         if sharded {
-            if query.includesLedger {
-                throw ValidationError(field: "include", reason: "is not served on the sharded topology yet")
-            }
             let call = AnalystFanOut.page(statement, direction: KeysetDirection(of: query.position))
             return try await run("analyst list") { connection in try connection.execute(call) }
         }
