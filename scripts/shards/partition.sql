@@ -1378,6 +1378,26 @@ ORDER BY requested_at ASC, id ASC
 LIMIT $9
 $statement$;
 
+-- The planner's estimate of the trips an analyst filter matches here: the rows of EXPLAIN of the selection
+-- AnalystTripsCount counts (its `analyst_estimate_...` statement on one node), one filter term per argument that
+-- is not NULL, for the proxy's sum.
+CREATE OR REPLACE FUNCTION trip_history_analyst_estimate(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, rider_id bigint
+) RETURNS SETOF bigint
+LANGUAGE plpgsql AS $$  -- volatile: PostgreSQL runs EXPLAIN in no other function
+DECLARE
+    plan json;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 FROM trips WHERE requested_at >= $1 AND requested_at < $2'
+        || ' AND status = ANY ($3)'
+        || CASE WHEN city IS NULL THEN '' ELSE ' AND city = $4' END
+        || CASE WHEN product IS NULL THEN '' ELSE ' AND product = $5' END
+        || CASE WHEN rider_id IS NULL THEN '' ELSE ' AND rider_id = $6' END
+        INTO plan USING from_at, to_at, statuses, city, product, rider_id;
+    RETURN NEXT round((plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint;
+END
+$$;
+
 -- Replaced by analyst_stats_parts_c1p0r0_v1.
 DROP FUNCTION IF EXISTS trip_history_stats_parts_c1p0r0(text, text, timestamptz, timestamptz, text[], text);
 

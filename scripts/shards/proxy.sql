@@ -726,6 +726,15 @@ LANGUAGE plproxy AS $$
     RUN ON hashint8(rider_id);
 $$;
 
+-- Every partition's estimate of the trips an analyst filter matches; the service adds them up.
+CREATE OR REPLACE FUNCTION trip_history_analyst_estimate(
+    from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, rider_id bigint
+) RETURNS SETOF bigint
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
 -- Replaced by analyst_stats_parts_c1p0r0_v1.
 DROP FUNCTION IF EXISTS trip_history_stats_parts_c1p0r0(text, text, timestamptz, timestamptz, text[], text);
 

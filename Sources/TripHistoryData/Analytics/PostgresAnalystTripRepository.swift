@@ -62,22 +62,24 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     /// How many trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the planner's estimate
     /// for `.planned` and past that limit; in one read-only transaction like the pages.
     public func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
-        if sharded {
-            // The partitions' capped counts added up and capped; past the cap, that bound stands for the estimate.
-            let call = AnalystFanOut.count(AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1)))
-            let counted = try await run("analyst count") { connection in try connection.executeFirst(call) } ?? 0
-            return TripCount.exact(counted: counted) ?? .beyondExactLimit(estimate: counted)
-        }
+        // On the sharded topology: the partitions' capped counts added up and capped, their estimates added up.
+        let sharded = sharded
         return try await run("analyst count") { connection in
             let estimate = { () throws -> Int64 in
-                try connection.executeFirst(AnalystTripsCount(filter: filter, .estimate)) ?? 0
+                let estimated =
+                    sharded
+                    ? try connection.executeFirst(PartitionedTripEstimate(filter: filter))
+                    : try connection.executeFirst(AnalystTripsCount(filter: filter, .estimate))
+                return estimated ?? 0
             }
             switch mode {
             case .planned:
                 return TripCount(value: try estimate(), accuracy: .planned)
             case .exact:
-                let counted = try connection.executeFirst(
-                    AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1)))
+                let exact = AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1))
+                let counted =
+                    sharded
+                    ? try connection.executeFirst(AnalystFanOut.count(exact)) : try connection.executeFirst(exact)
                 return try TripCount.exact(counted: counted ?? 0) ?? .beyondExactLimit(estimate: estimate())
             }
         }

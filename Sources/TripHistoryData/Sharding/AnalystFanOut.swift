@@ -84,3 +84,34 @@ enum AnalystFanOut {
         return ProxyCall(statement, name: name, sql: sql, arguments: parts.bindings)
     }
 }
+
+/// The planner's estimate of the trips an analyst filter matches, added up over the partitions (each partition's
+/// `trip_history_analyst_estimate`: the rows of `EXPLAIN` of the selection `AnalystTripsCount` counts there).
+struct PartitionedTripEstimate: PostgresPreparedStatement {
+    static let name = "proxy_trip_history_analyst_estimate"
+    static let sql = """
+        SELECT coalesce(sum(t.n), 0)::bigint
+        FROM trip_history_analyst_estimate($1::timestamptz, $2::timestamptz, $3::text[], $4, $5, $6::bigint) AS t(n)
+        """
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let filter: AnalystTripFilter
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 6)
+        bindings.append(PostgresTimestampBound(filter.from))
+        bindings.append(PostgresTimestampBound(filter.to))
+        bindings.append(TripStatements.statuses(filter.status))
+        bindings.append(filter.city)
+        bindings.append(filter.product)
+        bindings.append(filter.riderID)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64 {
+        guard let estimate = try rows.int64(row, 0) else {
+            throw PostgresError(kind: .decoding, message: "an estimate without rows")
+        }
+        return estimate
+    }
+}
