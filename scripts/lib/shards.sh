@@ -28,6 +28,7 @@
 #   shards_partition_db P / shards_shard_of P
 #                                            partition P's database name / the shard that holds it
 #   shards_partition_conninfo P              P's libpq connection string as the proxy's cluster has it
+#   shards_proxy_reader_uri                  the proxy for a reader: the analysts' reads on each shard's standby
 #   shards_partition_uri P / shards_proxy_uri
 #                                            URIs for trip-history and psql: a partition's database, the proxy's
 #   shards_psql URI ARGS...                  psql -X -q -A -t on URI, stopping at the first error
@@ -162,15 +163,19 @@ _shards_shard_hosts() {
 # Key/value form, since PL/Proxy appends the user mapping's `user=...` to it. A formation's shard is reached
 # on both nodes, and libpq keeps the one that accepts writes: after a failover the next connection finds the
 # new primary.
-_shards_conninfo() { # SHARD DBNAME
+_shards_conninfo() { # SHARD DBNAME [ATTRS]
     local hosts ports
     read -r hosts ports < <(_shards_shard_hosts "$1")
     printf 'host=%s port=%s dbname=%s connect_timeout=2 sslmode=disable' "$hosts" "$ports" "$2"
-    ((SHARDS_FORMATIONS == 1)) && printf ' target_session_attrs=read-write'
+    ((SHARDS_FORMATIONS == 1)) && printf ' target_session_attrs=%s' "${3:-read-write}"
     printf '\n'
 }
 
 shards_partition_conninfo() { _shards_conninfo "$(shards_shard_of "$1")" "$(shards_partition_db "$1")"; }
+# The same for the standby cluster: a formation's standby when one answers, its primary otherwise.
+shards_partition_standby_conninfo() {
+    _shards_conninfo "$(shards_shard_of "$1")" "$(shards_partition_db "$1")" prefer-standby
+}
 
 _shards_uri() { # SHARD DBNAME
     local hosts ports authority="" i
@@ -185,6 +190,11 @@ _shards_uri() { # SHARD DBNAME
 
 shards_partition_uri() { _shards_uri "$(shards_shard_of "$1")" "$(shards_partition_db "$1")"; }
 shards_proxy_uri() { printf 'postgresql://postgres@127.0.0.1:%s/%s\n' "$SHARDS_PORT_BASE" "$SHARDS_PROXY_DB"; }
+# The proxy for the service's reader (DATABASE_READ_URL): its sessions name the standby cluster, so the analysts'
+# reads run on each shard's standby.
+shards_proxy_reader_uri() {
+    printf '%s?options=-c%%20trip_history.read_cluster%%3D%s_standby\n' "$(shards_proxy_uri)" "$SHARDS_CLUSTER"
+}
 
 shards_psql() {
     local uri=${1:?shards_psql URI ARGS...} bin
@@ -245,13 +255,15 @@ _shards_partition_up() {
     fi
 }
 
-# The cluster's definition: one option pN per partition (its connection string) and a user mapping that
-# names the user PL/Proxy connects as. Replaced whole in one transaction; PL/Proxy notices the change of the
-# server's catalog row and reloads the cluster in every proxy backend at its next call.
+# The clusters' definitions: `trips` and its standby twin `trips_standby` (which the analysts' reads use when
+# a session names it, scripts/shards/proxy.sql), each one option pN per partition (its connection string) and
+# a user mapping that names the user PL/Proxy connects as. Replaced whole in one transaction; PL/Proxy notices
+# the change of the server's catalog row and reloads the cluster in every proxy backend at its next call.
 _shards_cluster_sql() {
-    local p options=""
+    local p options="" standby_options=""
     for ((p = 0; p < SHARDS_PARTITIONS; p++)); do
         options+=$(printf ",\n    p%s '%s'" "$p" "$(shards_partition_conninfo "$p")")
+        standby_options+=$(printf ",\n    p%s '%s'" "$p" "$(shards_partition_standby_conninfo "$p")")
     done
     cat <<EOF
 CREATE EXTENSION IF NOT EXISTS plproxy;
@@ -261,6 +273,11 @@ CREATE SERVER $SHARDS_CLUSTER FOREIGN DATA WRAPPER plproxy OPTIONS (
     connection_lifetime '1800'$options
 );
 CREATE USER MAPPING FOR PUBLIC SERVER $SHARDS_CLUSTER OPTIONS (user 'postgres');
+DROP SERVER IF EXISTS ${SHARDS_CLUSTER}_standby CASCADE;
+CREATE SERVER ${SHARDS_CLUSTER}_standby FOREIGN DATA WRAPPER plproxy OPTIONS (
+    connection_lifetime '1800'$standby_options
+);
+CREATE USER MAPPING FOR PUBLIC SERVER ${SHARDS_CLUSTER}_standby OPTIONS (user 'postgres');
 COMMIT;
 EOF
 }
@@ -350,8 +367,10 @@ shards_move_partition() {
     SHARDS_MOVED[$partition]=$target
     _shards_save
     th_log "switching the cluster's p$partition to shard $target"
-    shards_psql "$(shards_proxy_uri)" -c "ALTER SERVER $SHARDS_CLUSTER
-        OPTIONS (SET p$partition '$(shards_partition_conninfo "$partition")')" || return 1
+    shards_psql "$(shards_proxy_uri)" -c "BEGIN; ALTER SERVER $SHARDS_CLUSTER
+        OPTIONS (SET p$partition '$(shards_partition_conninfo "$partition")');
+        ALTER SERVER ${SHARDS_CLUSTER}_standby
+        OPTIONS (SET p$partition '$(shards_partition_standby_conninfo "$partition")'); COMMIT" || return 1
 }
 
 shards_down() {

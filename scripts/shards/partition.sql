@@ -96,6 +96,14 @@ AS $$
     SELECT current_database()::text, count(*) FROM trips
 $$;
 
+-- Whether this partition's server is a standby, for the proxy's view of the cluster a session reads from.
+CREATE OR REPLACE FUNCTION trip_history_partition_roles(OUT partition_name text, OUT in_recovery boolean)
+RETURNS SETOF record
+LANGUAGE sql STABLE
+AS $$
+    SELECT current_database()::text, pg_is_in_recovery()
+$$;
+
 -- The service's statements, text for text ----------------------------------------------------------------
 
 -- statement: trips_older_v2 (RiderTripsPage, newest first)

@@ -62,6 +62,24 @@ AS $$
     SELECT coalesce(sum(trips), 0)::bigint FROM trip_history_partition_trip_counts()
 $$;
 
+-- The cluster the analysts' reads run on: `trips` (every partition on its shard's primary), or the one a
+-- session names in `trip_history.read_cluster`, as the service's reader does (`trips_standby`, defined like
+-- `trips` with each shard's standby preferred: docs/scaling.md). Riders' reads and every write stay on `trips`.
+CREATE OR REPLACE FUNCTION trip_history_read_cluster()
+RETURNS text
+LANGUAGE sql STABLE
+AS $$
+    SELECT coalesce(nullif(current_setting('trip_history.read_cluster', true), ''), 'trips')
+$$;
+
+-- Whether each partition's server, on the cluster the session reads from, is a standby (in recovery).
+CREATE OR REPLACE FUNCTION trip_history_partition_roles(OUT partition_name text, OUT in_recovery boolean)
+RETURNS SETOF record
+LANGUAGE plproxy AS $$
+    CLUSTER trip_history_read_cluster();
+    RUN ON ALL;
+$$;
+
 -- The rider's operations, each a call to the rider's one partition -----------------------------------------
 -- Each has the name, arguments and result of the partition's function it calls (scripts/shards/partition.sql),
 -- which is the service's statement of that name or the rider's write; `RUN ON hashint8(rider_id)` is the
@@ -177,7 +195,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -185,7 +203,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -193,7 +211,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c0p0r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -201,7 +219,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -209,7 +227,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -217,7 +235,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -226,7 +244,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_v2(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -235,7 +253,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_v2(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -243,7 +261,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c0p0r1_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint, lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -251,7 +269,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -259,7 +277,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -267,7 +285,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -276,7 +294,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -285,7 +303,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -293,7 +311,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c0p1r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], product text, lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -301,7 +319,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -309,7 +327,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -317,7 +335,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -326,7 +344,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_v2(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -335,7 +353,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_v2(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -343,7 +361,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c0p1r1_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], product text, rider_id bigint, lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -352,7 +370,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r1_v1(
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -361,7 +379,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r1_v1(
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -370,7 +388,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r1_v1(
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -379,7 +397,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -388,7 +406,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_v2(
     lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -396,7 +414,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c1p0r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -404,7 +422,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -412,7 +430,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -420,7 +438,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -429,7 +447,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_v2(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -438,7 +456,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_v2(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -446,7 +464,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c1p0r1_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, rider_id bigint, lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -455,7 +473,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r1_v1(
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -464,7 +482,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r1_v1(
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -473,7 +491,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r1_v1(
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -482,7 +500,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_v2(
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -491,7 +509,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_v2(
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -499,7 +517,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c1p1r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -508,7 +526,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r0_v1(
     product text
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -517,7 +535,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r0_v1(
     product text
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -526,7 +544,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r0_v1(
     product text
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -535,7 +553,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_v2(
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -544,7 +562,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_v2(
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -553,7 +571,7 @@ CREATE OR REPLACE FUNCTION analyst_count_c1p1r1_v1(
     lim bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -562,7 +580,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r1_v1(
     product text, rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -571,7 +589,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r1_v1(
     product text, rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -580,7 +598,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r1_v1(
     product text, rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -588,7 +606,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -596,7 +614,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -605,7 +623,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_ledger_v1(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -614,7 +632,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_ledger_v1(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -623,7 +641,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_ledger_v1(
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -632,7 +650,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_ledger_v1(
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -641,7 +659,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_ledger_v1(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -650,7 +668,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_ledger_v1(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -659,7 +677,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_ledger_v1(
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -668,7 +686,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_ledger_v1(
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -677,7 +695,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_ledger_v1(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -686,7 +704,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_ledger_v1(
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -695,7 +713,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_ledger_v1(
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -704,7 +722,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_ledger_v1(
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 
@@ -713,7 +731,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_ledger_v1(
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -722,7 +740,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_ledger_v1(
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
 $$;
 
@@ -731,7 +749,7 @@ CREATE OR REPLACE FUNCTION trip_history_analyst_estimate(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, rider_id bigint
 ) RETURNS SETOF bigint
 LANGUAGE plproxy AS $$
-    CLUSTER 'trips';
+    CLUSTER trip_history_read_cluster();
     RUN ON ALL;
 $$;
 

@@ -51,11 +51,8 @@ public func buildApplication(
             connectionString: partition.connectionString)
     }
     if let partitions {
-        if configuration.readConnectionString != nil {
-            throw ConfigurationError(
-                "\(Setting.databaseReadURL) names a reader, which the sharded topology does not use yet: "
-                    + "each shard's standby serves no reads.")
-        }
+        // A reader here is the proxy again, its sessions naming the standby cluster (docs/scaling.md): the
+        // analysts' reads go there, the riders' stay on each shard's primary.
         logger.info("serving the sharded topology", metadata: ["partitions": "\(partitions.count)"])
         for partitionPool in partitionPools {
             try await refuseOutdatedSchema(
