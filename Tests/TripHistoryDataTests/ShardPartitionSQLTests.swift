@@ -11,6 +11,10 @@ import TripHistoryDomain
 /// the functions' bodies from the Swift text with
 /// `TRIP_HISTORY_WRITE_PARTITION_SQL=1 swift test --skip-build --filter ShardPartitionSQLTests`; a statement whose
 /// version changed also needs its marked function renamed (and its proxy function in `proxy.sql`).
+/// A function declared `LANGUAGE plpgsql` (the rider's reads, whose plans a session then keeps, where PL/Proxy's
+/// unprepared call would plan an inlined SQL body on every call) holds the same text as its one `RETURN QUERY`,
+/// or `RETURN (...)` when it returns a single value, after `#variable_conflict use_column`, so that the names in
+/// the statement are the table's columns as on one node: `expectedBody(of:in:)` says which.
 @Suite struct ShardPartitionSQLTests {
     /// Every statement a partition function runs, by prepared name.
     static func statements() throws -> [PreparedStatement] {
@@ -89,16 +93,30 @@ import TripHistoryDomain
         for function in functions {
             #expect(function.name == function.mark, "the function marked \(function.mark) is named \(function.name)")
             guard let sql = statements[function.mark] else { continue }
-            #expect(String(text[function.body]) == "\n\(sql)\n", "the body of partition function \(function.mark)")
+            #expect(
+                String(text[function.body]) == Self.expectedBody(of: sql, in: function.declaration),
+                "the body of partition function \(function.mark)")
         }
     }
 
-    /// A function marked `-- statement: MARK`: the name the next `CREATE OR REPLACE FUNCTION` gives it, and
-    /// where its body is, between the first `$statement$` after the mark and the next.
+    /// A function marked `-- statement: MARK`: the name the next `CREATE OR REPLACE FUNCTION` gives it, its
+    /// declaration up to its body (arguments, result, language), and where its body is, between the first
+    /// `$statement$` after the mark and the next.
     private struct MarkedFunction {
         let mark: String
         let name: String
+        let declaration: String
         let body: Range<String.Index>
+    }
+
+    /// The body a function declared by `declaration` must have to run `sql`: the text itself for LANGUAGE sql;
+    /// for LANGUAGE plpgsql, the text as the one `RETURN QUERY` of a set-returning function or the one
+    /// `RETURN (...)` of another, its names resolved to columns first.
+    static func expectedBody(of sql: String, in declaration: String) -> String {
+        guard declaration.contains("LANGUAGE plpgsql") else { return "\n\(sql)\n" }
+        let returnsSet = declaration.contains("RETURNS SETOF ") || declaration.contains("RETURNS TABLE ")
+        let statement = returnsSet ? "RETURN QUERY\n\(sql);" : "RETURN (\n\(sql)\n);"
+        return "\n#variable_conflict use_column\nBEGIN\n\(statement)\nEND\n"
     }
 
     private static func markedFunctions(in text: String) -> [MarkedFunction] {
@@ -113,21 +131,24 @@ import TripHistoryDomain
             else { break }
             let functionName = rest[definition.upperBound...].prefix(while: { $0 != "(" })
             functions.append(
-                MarkedFunction(mark: String(name), name: String(functionName), body: open.upperBound..<close.lowerBound)
-            )
+                MarkedFunction(
+                    mark: String(name), name: String(functionName),
+                    declaration: String(rest[definition.upperBound..<open.lowerBound]),
+                    body: open.upperBound..<close.lowerBound))
             rest = rest[close.upperBound...]
         }
         return functions
     }
 
-    /// `text` with each marked function's body replaced by its statement's SQL on lines of its own.
+    /// `text` with each marked function's body replaced by its statement's SQL on lines of its own (as its
+    /// language wants it).
     private static func replacingBodies(
         of functions: [MarkedFunction], in text: String, with statements: [String: String]
     ) -> String {
         var result = text
         for function in functions.reversed() {
             guard let sql = statements[function.mark] else { continue }
-            result.replaceSubrange(function.body, with: "\n\(sql)\n")
+            result.replaceSubrange(function.body, with: expectedBody(of: sql, in: function.declaration))
         }
         return result
     }

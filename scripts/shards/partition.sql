@@ -11,6 +11,11 @@
 --   `TRIP_HISTORY_WRITE_PARTITION_SQL=1 swift test --skip-build --filter ShardPartitionSQLTests`, and the
 --   same test fails while a body differs from its statement. A statement whose version changed gets a function
 --   of its new name (old and new coexist while the service rolls out).
+--   The rider's reads, which the proxy calls directly, are LANGUAGE plpgsql: the statement is the body's one
+--   `RETURN QUERY` (or `RETURN (...)` for a single value), its names the table's columns
+--   (`#variable_conflict use_column`). PL/Proxy sends every call as unprepared text, so a LANGUAGE sql body,
+--   inlined into that text, is parsed and planned again on every call (58% of a capped shard's CPU per read);
+--   a PL/pgSQL body's plan is kept by the session, as the service's prepared statement is on one node.
 -- - The rider's writes (record, adjust, erase), each one transaction of those statements in the order
 --   PostgresTripRepository runs them, since a PL/Proxy call is one remote call.
 -- - The partition's identity: its number and the fixed count of logical partitions, from which its trip and
@@ -111,12 +116,16 @@ CREATE OR REPLACE FUNCTION trips_older_v2(
     rider_id bigint, from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
     lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
   AND (requested_at, id) < ($4::timestamptz, $5::bigint) AND status = ANY ($6::text[])
 ORDER BY requested_at DESC, id DESC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: trips_newer_v2 (RiderTripsPage, oldest first)
@@ -124,47 +133,67 @@ CREATE OR REPLACE FUNCTION trips_newer_v2(
     rider_id bigint, from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
     lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
   AND (requested_at, id) > ($4::timestamptz, $5::bigint) AND status = ANY ($6::text[])
 ORDER BY requested_at ASC, id ASC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: trips_count_v1 (RiderTripsCount, exact)
 CREATE OR REPLACE FUNCTION trips_count_v1(
     rider_id bigint, from_at timestamptz, to_at timestamptz, statuses text[], lim bigint
 ) RETURNS bigint
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN (
 SELECT count(*) FROM (SELECT 1 FROM trips
 WHERE rider_id = $1 AND requested_at >= $2::timestamptz AND requested_at < $3::timestamptz
   AND status = ANY ($4::text[]) LIMIT $5) AS counted
+);
+END
 $statement$;
 
 -- statement: trips_by_id_v2 (TripByID: the detail, which the receipt reads too)
 CREATE OR REPLACE FUNCTION trips_by_id_v2(id bigint, rider_id bigint)
 RETURNS SETOF trip_history_trip_detail
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4, r.driver_first_name, r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text
-FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id WHERE trips.id = $1 AND trips.rider_id = $2
+FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id WHERE trips.id = $1 AND trips.rider_id = $2;
+END
 $statement$;
 
 -- statement: trips_export_batch_v1 (RiderTripsExportBatch)
 CREATE OR REPLACE FUNCTION trips_export_batch_v1(rider_id bigint, key_at timestamptz, key_id bigint, lim bigint)
 RETURNS SETOF trip_history_trip_detail
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, r.payment_method, r.payment_brand, r.payment_last4, r.driver_first_name, r.vehicle_make, r.vehicle_model, r.vehicle_color, r.vehicle_plate, r.route_polyline, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text
 FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE trips.rider_id = $1 AND (trips.requested_at, trips.id) < ($2::timestamptz, $3::bigint)
 ORDER BY trips.requested_at DESC, trips.id DESC
-LIMIT $4
+LIMIT $4;
+END
 $statement$;
 
 -- statement: trip_changes_page_v2 (RiderChangesPage)
 CREATE OR REPLACE FUNCTION trip_changes_page_v2(rider_id bigint, after_seq bigint, lim bigint)
 RETURNS SETOF trip_history_change
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT mark.behind, c.seq, c.change, c.trip_id, trips.id IS NOT NULL, trips.id, trips.rider_id, trips.status, trips.product, trips.city, trips.time_zone, trips.requested_at, trips.started_at, trips.completed_at, trips.pickup_lat, trips.pickup_lon, trips.pickup_address, trips.dropoff_lat, trips.dropoff_lon, trips.dropoff_address, trips.distance_m, trips.duration_s, trips.fare_amount_minor, trips.fare_currency, trips.version, trips.recorded_at, trips.updated_at, trips.tips_minor, trips.refunds_minor, trips.corrections_minor
 FROM (
     SELECT EXISTS (SELECT 1 FROM rider_change_purges WHERE rider_id = $1 AND purged_through > $2) AS behind
@@ -176,14 +205,19 @@ LEFT JOIN LATERAL (
     LIMIT $3
 ) c ON true
 LEFT JOIN trips ON trips.id = c.trip_id AND c.change = 'upsert'
-ORDER BY c.seq
+ORDER BY c.seq;
+END
 $statement$;
 
 -- statement: trip_changes_last_v1 (RiderLastChange)
 CREATE OR REPLACE FUNCTION trip_changes_last_v1(rider_id bigint)
 RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT last_seq FROM rider_change_counters WHERE rider_id = $1
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT last_seq FROM rider_change_counters WHERE rider_id = $1;
+END
 $statement$;
 
 -- statement: idempotency_lock_v1 (LockIdempotencyKey)
