@@ -399,41 +399,56 @@ $statement$;
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[])
 ORDER BY requested_at DESC, id DESC
-LIMIT $6
+LIMIT $6;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p0r0_v2 (AnalystTripsPage of every trip, oldest first)
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[])
 ORDER BY requested_at ASC, id ASC
-LIMIT $6
+LIMIT $6;
+END
 $statement$;
 
 -- statement: analyst_count_c0p0r0_v1 (AnalystTripsCount of every trip, exact)
 CREATE OR REPLACE FUNCTION analyst_count_c0p0r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) LIMIT $4) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) LIMIT $4) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c0p0r0_v1 (AnalystStatsParts of every trip)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -447,14 +462,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[])
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c0p0r0_v1 (AnalystStatsParts of every trip by city)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -468,14 +487,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[])
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c0p0r0_v1 (AnalystStatsParts of every trip by product)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[]
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -489,7 +512,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[])
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c0p0r1_v2 (AnalystTripsPage of a rider, newest first)
@@ -497,13 +521,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND rider_id = $6
 ORDER BY requested_at DESC, id DESC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p0r1_v2 (AnalystTripsPage of a rider, oldest first)
@@ -511,28 +539,39 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND rider_id = $6
 ORDER BY requested_at ASC, id ASC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_count_c0p0r1_v1 (AnalystTripsCount of a rider, exact)
 CREATE OR REPLACE FUNCTION analyst_count_c0p0r1_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint, lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND rider_id = $4 LIMIT $5) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND rider_id = $4 LIMIT $5) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c0p0r1_v1 (AnalystStatsParts of a rider)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -546,14 +585,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND rider_id = $6
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c0p0r1_v1 (AnalystStatsParts of a rider by city)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -567,14 +610,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND rider_id = $6
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c0p0r1_v1 (AnalystStatsParts of a rider by product)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -588,7 +635,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND rider_id = $6
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c0p1r0_v2 (AnalystTripsPage of a product, newest first)
@@ -596,13 +644,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6
 ORDER BY requested_at DESC, id DESC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p1r0_v2 (AnalystTripsPage of a product, oldest first)
@@ -610,28 +662,39 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6
 ORDER BY requested_at ASC, id ASC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_count_c0p1r0_v1 (AnalystTripsCount of a product, exact)
 CREATE OR REPLACE FUNCTION analyst_count_c0p1r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], product text, lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND product = $4 LIMIT $5) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND product = $4 LIMIT $5) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c0p1r0_v1 (AnalystStatsParts of a product)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -645,14 +708,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND product = $6
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c0p1r0_v1 (AnalystStatsParts of a product by city)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -666,14 +733,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND product = $6
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c0p1r0_v1 (AnalystStatsParts of a product by product)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -687,7 +758,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND product = $6
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c0p1r1_v2 (AnalystTripsPage of a product and a rider, newest first)
@@ -695,13 +767,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
 ORDER BY requested_at DESC, id DESC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p1r1_v2 (AnalystTripsPage of a product and a rider, oldest first)
@@ -709,21 +785,29 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
 ORDER BY requested_at ASC, id ASC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_count_c0p1r1_v1 (AnalystTripsCount of a product and a rider, exact)
 CREATE OR REPLACE FUNCTION analyst_count_c0p1r1_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], product text, rider_id bigint, lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND product = $4 AND rider_id = $5 LIMIT $6) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND product = $4 AND rider_id = $5 LIMIT $6) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c0p1r1_v1 (AnalystStatsParts of a product and a rider)
@@ -731,7 +815,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -745,7 +832,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c0p1r1_v1 (AnalystStatsParts of a product and a rider by city)
@@ -753,7 +841,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -767,7 +858,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c0p1r1_v1 (AnalystStatsParts of a product and a rider by product)
@@ -775,7 +867,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], product text,
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -789,7 +884,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p0r0_v2 (AnalystTripsPage of a city, newest first)
@@ -797,13 +893,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6
 ORDER BY requested_at DESC, id DESC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p0r0_v2 (AnalystTripsPage of a city, oldest first)
@@ -811,28 +911,39 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6
 ORDER BY requested_at ASC, id ASC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_count_c1p0r0_v1 (AnalystTripsCount of a city, exact)
 CREATE OR REPLACE FUNCTION analyst_count_c1p0r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 LIMIT $5) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 LIMIT $5) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c1p0r0_v1 (AnalystStatsParts of a city)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -846,14 +957,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c1p0r0_v1 (AnalystStatsParts of a city by city)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -867,14 +982,18 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c1p0r0_v1 (AnalystStatsParts of a city by product)
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -888,7 +1007,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p0r1_v2 (AnalystTripsPage of a city and a rider, newest first)
@@ -896,13 +1016,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
 ORDER BY requested_at DESC, id DESC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p0r1_v2 (AnalystTripsPage of a city and a rider, oldest first)
@@ -910,21 +1034,29 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
 ORDER BY requested_at ASC, id ASC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_count_c1p0r1_v1 (AnalystTripsCount of a city and a rider, exact)
 CREATE OR REPLACE FUNCTION analyst_count_c1p0r1_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, rider_id bigint, lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND rider_id = $5 LIMIT $6) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND rider_id = $5 LIMIT $6) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c1p0r1_v1 (AnalystStatsParts of a city and a rider)
@@ -932,7 +1064,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -946,7 +1081,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c1p0r1_v1 (AnalystStatsParts of a city and a rider by city)
@@ -954,7 +1090,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -968,7 +1107,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c1p0r1_v1 (AnalystStatsParts of a city and a rider by product)
@@ -976,7 +1116,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -990,7 +1133,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p1r0_v2 (AnalystTripsPage of a city and a product, newest first)
@@ -998,13 +1142,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7
 ORDER BY requested_at DESC, id DESC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p1r0_v2 (AnalystTripsPage of a city and a product, oldest first)
@@ -1012,21 +1160,29 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7
 ORDER BY requested_at ASC, id ASC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_count_c1p1r0_v1 (AnalystTripsCount of a city and a product, exact)
 CREATE OR REPLACE FUNCTION analyst_count_c1p1r0_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND product = $5 LIMIT $6) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND product = $5 LIMIT $6) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c1p1r0_v1 (AnalystStatsParts of a city and a product)
@@ -1034,7 +1190,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     product text
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -1048,7 +1207,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c1p1r0_v1 (AnalystStatsParts of a city and a product by city)
@@ -1056,7 +1216,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     product text
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -1070,7 +1233,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c1p1r0_v1 (AnalystStatsParts of a city and a product by product)
@@ -1078,7 +1242,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r0_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     product text
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -1092,7 +1259,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p1r1_v2 (AnalystTripsPage of a city and a product and a rider, newest first)
@@ -1100,13 +1268,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
 ORDER BY requested_at DESC, id DESC
-LIMIT $9
+LIMIT $9;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p1r1_v2 (AnalystTripsPage of a city and a product and a rider, oldest first)
@@ -1114,13 +1286,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor FROM trips
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
 ORDER BY requested_at ASC, id ASC
-LIMIT $9
+LIMIT $9;
+END
 $statement$;
 
 -- statement: analyst_count_c1p1r1_v1 (AnalystTripsCount of a city and a product and a rider, exact)
@@ -1128,8 +1304,12 @@ CREATE OR REPLACE FUNCTION analyst_count_c1p1r1_v1(
     from_at timestamptz, to_at timestamptz, statuses text[], city text, product text, rider_id bigint,
     lim bigint
 ) RETURNS SETOF bigint
-LANGUAGE sql STABLE AS $statement$
-SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND product = $5 AND rider_id = $6 LIMIT $7) AS counted
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
+SELECT count(*) FROM (SELECT 1 FROM trips WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz AND status = ANY ($3::text[]) AND city = $4 AND product = $5 AND rider_id = $6 LIMIT $7) AS counted;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_c1p1r1_v1 (AnalystStatsParts of a city and a product and a rider)
@@ -1137,7 +1317,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     product text, rider_id bigint
 ) RETURNS SETOF trip_history_stats_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     fare_currency,
     count(*) AS trips,
@@ -1151,7 +1334,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
-GROUP BY 1, 2
+GROUP BY 1, 2;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_city_c1p1r1_v1 (AnalystStatsParts of a city and a product and a rider by city)
@@ -1159,7 +1343,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     product text, rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     city, fare_currency,
     count(*) AS trips,
@@ -1173,7 +1360,8 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_stats_parts_by_product_c1p1r1_v1 (AnalystStatsParts of a city and a product and a rider by product)
@@ -1181,7 +1369,10 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r1_v1(
     granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text,
     product text, rider_id bigint
 ) RETURNS SETOF trip_history_stats_by_part
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
     product, fare_currency,
     count(*) AS trips,
@@ -1195,33 +1386,42 @@ SELECT date_trunc($1, requested_at AT TIME ZONE $2) AS local_start,
 FROM trips
 WHERE requested_at >= $3::timestamptz AND requested_at < $4::timestamptz
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c0p0r0_ledger_v1 (AnalystTripsPage of every trip with its ledger, newest first)
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[])
 ORDER BY requested_at DESC, id DESC
-LIMIT $6
+LIMIT $6;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p0r0_ledger_v1 (AnalystTripsPage of every trip with its ledger, oldest first)
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[])
 ORDER BY requested_at ASC, id ASC
-LIMIT $6
+LIMIT $6;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c0p0r1_ledger_v1 (AnalystTripsPage of a rider with its ledger, newest first)
@@ -1229,13 +1429,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND rider_id = $6
 ORDER BY requested_at DESC, id DESC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p0r1_ledger_v1 (AnalystTripsPage of a rider with its ledger, oldest first)
@@ -1243,13 +1447,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[],
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND rider_id = $6
 ORDER BY requested_at ASC, id ASC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c0p1r0_ledger_v1 (AnalystTripsPage of a product with its ledger, newest first)
@@ -1257,13 +1465,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6
 ORDER BY requested_at DESC, id DESC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p1r0_ledger_v1 (AnalystTripsPage of a product with its ledger, oldest first)
@@ -1271,13 +1483,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6
 ORDER BY requested_at ASC, id ASC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c0p1r1_ledger_v1 (AnalystTripsPage of a product and a rider with its ledger, newest first)
@@ -1285,13 +1501,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
 ORDER BY requested_at DESC, id DESC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c0p1r1_ledger_v1 (AnalystTripsPage of a product and a rider with its ledger, oldest first)
@@ -1299,13 +1519,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], product text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND product = $6 AND rider_id = $7
 ORDER BY requested_at ASC, id ASC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p0r0_ledger_v1 (AnalystTripsPage of a city with its ledger, newest first)
@@ -1313,13 +1537,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6
 ORDER BY requested_at DESC, id DESC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p0r0_ledger_v1 (AnalystTripsPage of a city with its ledger, oldest first)
@@ -1327,13 +1555,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6
 ORDER BY requested_at ASC, id ASC
-LIMIT $7
+LIMIT $7;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p0r1_ledger_v1 (AnalystTripsPage of a city and a rider with its ledger, newest first)
@@ -1341,13 +1573,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
 ORDER BY requested_at DESC, id DESC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p0r1_ledger_v1 (AnalystTripsPage of a city and a rider with its ledger, oldest first)
@@ -1355,13 +1591,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND rider_id = $7
 ORDER BY requested_at ASC, id ASC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p1r0_ledger_v1 (AnalystTripsPage of a city and a product with its ledger, newest first)
@@ -1369,13 +1609,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7
 ORDER BY requested_at DESC, id DESC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p1r0_ledger_v1 (AnalystTripsPage of a city and a product with its ledger, oldest first)
@@ -1383,13 +1627,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7
 ORDER BY requested_at ASC, id ASC
-LIMIT $8
+LIMIT $8;
+END
 $statement$;
 
 -- statement: analyst_trips_older_c1p1r1_ledger_v1 (AnalystTripsPage of a city and a product and a rider with its ledger, newest first)
@@ -1397,13 +1645,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) < ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
 ORDER BY requested_at DESC, id DESC
-LIMIT $9
+LIMIT $9;
+END
 $statement$;
 
 -- statement: analyst_trips_newer_c1p1r1_ledger_v1 (AnalystTripsPage of a city and a product and a rider with its ledger, oldest first)
@@ -1411,13 +1663,17 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_ledger_v1(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
     product text, rider_id bigint, lim bigint
 ) RETURNS SETOF trip_history_trip_ledger
-LANGUAGE sql STABLE AS $statement$
+LANGUAGE plpgsql STABLE AS $statement$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 SELECT id, rider_id, status, product, city, time_zone, requested_at, started_at, completed_at, pickup_lat, pickup_lon, pickup_address, dropoff_lat, dropoff_lon, dropoff_address, distance_m, duration_s, fare_amount_minor, fare_currency, version, recorded_at, updated_at, tips_minor, refunds_minor, corrections_minor, r.fare_breakdown::text, (SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'amount_minor', a.amount_minor,     'reason', a.reason, 'created_at_us', (extract(epoch FROM a.created_at) * 1000000)::bigint) ORDER BY a.id)  FROM trip_adjustments a WHERE a.trip_id = trips.id)::text FROM trips LEFT JOIN trip_receipts r ON r.trip_id = trips.id
 WHERE requested_at >= $1::timestamptz AND requested_at < $2::timestamptz
   AND (requested_at, id) > ($3::timestamptz, $4::bigint)
   AND status = ANY ($5::text[]) AND city = $6 AND product = $7 AND rider_id = $8
 ORDER BY requested_at ASC, id ASC
-LIMIT $9
+LIMIT $9;
+END
 $statement$;
 
 -- The planner's estimate of the trips an analyst filter matches here: the rows of EXPLAIN of the selection

@@ -206,6 +206,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c0p0r0_v2(from_at, to_at, key_at, key_id, statuses, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_v2(
@@ -214,6 +215,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c0p0r0_v2(from_at, to_at, key_at, key_id, statuses, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c0p0r0_v1(
@@ -230,6 +232,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_c0p0r0_v1(granularity, time_zone, from_at, to_at, statuses);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r0_v1(
@@ -238,6 +241,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_city_c0p0r0_v1(
+        granularity, time_zone, from_at, to_at, statuses
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r0_v1(
@@ -246,6 +252,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_product_c0p0r0_v1(
+        granularity, time_zone, from_at, to_at, statuses
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_v2(
@@ -255,6 +264,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c0p0r1_v2(from_at, to_at, key_at, key_id, statuses, rider_id, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_v2(
@@ -264,6 +274,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c0p0r1_v2(from_at, to_at, key_at, key_id, statuses, rider_id, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c0p0r1_v1(
@@ -280,6 +291,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p0r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_c0p0r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r1_v1(
@@ -288,6 +302,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p0r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_city_c0p0r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r1_v1(
@@ -296,6 +313,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p0r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_product_c0p0r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_v2(
@@ -305,6 +325,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c0p1r0_v2(from_at, to_at, key_at, key_id, statuses, product, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_v2(
@@ -314,6 +335,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c0p1r0_v2(from_at, to_at, key_at, key_id, statuses, product, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c0p1r0_v1(
@@ -330,6 +352,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_c0p1r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, product
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r0_v1(
@@ -338,6 +363,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_city_c0p1r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, product
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r0_v1(
@@ -346,6 +374,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_product_c0p1r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, product
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_v2(
@@ -355,6 +386,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c0p1r1_v2(
+        from_at, to_at, key_at, key_id, statuses, product, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_v2(
@@ -364,6 +398,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c0p1r1_v2(
+        from_at, to_at, key_at, key_id, statuses, product, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c0p1r1_v1(
@@ -381,6 +418,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c0p1r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_c0p1r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, product, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r1_v1(
@@ -390,6 +430,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c0p1r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_city_c0p1r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, product, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r1_v1(
@@ -399,6 +442,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c0p1r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_product_c0p1r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, product, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
@@ -408,6 +454,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c1p0r0_v2(from_at, to_at, key_at, key_id, statuses, city, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_v2(
@@ -417,6 +464,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c1p0r0_v2(from_at, to_at, key_at, key_id, statuses, city, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c1p0r0_v1(
@@ -433,6 +481,7 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_c1p0r0_v1(granularity, time_zone, from_at, to_at, statuses, city);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r0_v1(
@@ -441,6 +490,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_city_c1p0r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, city
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r0_v1(
@@ -449,6 +501,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_product_c1p0r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, city
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_v2(
@@ -458,6 +513,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c1p0r1_v2(
+        from_at, to_at, key_at, key_id, statuses, city, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_v2(
@@ -467,6 +525,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c1p0r1_v2(
+        from_at, to_at, key_at, key_id, statuses, city, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c1p0r1_v1(
@@ -484,6 +545,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p0r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_c1p0r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r1_v1(
@@ -493,6 +557,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p0r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_city_c1p0r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r1_v1(
@@ -502,6 +569,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p0r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_product_c1p0r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_v2(
@@ -511,6 +581,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c1p1r0_v2(
+        from_at, to_at, key_at, key_id, statuses, city, product, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_v2(
@@ -520,6 +593,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c1p1r0_v2(
+        from_at, to_at, key_at, key_id, statuses, city, product, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c1p1r0_v1(
@@ -537,6 +613,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_c1p1r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, product
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r0_v1(
@@ -546,6 +625,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_city_c1p1r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, product
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r0_v1(
@@ -555,6 +637,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r0_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_stats_parts_by_product_c1p1r0_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, product
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_v2(
@@ -564,6 +649,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c1p1r1_v2(
+        from_at, to_at, key_at, key_id, statuses, city, product, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_v2(
@@ -573,6 +661,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_v2(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c1p1r1_v2(
+        from_at, to_at, key_at, key_id, statuses, city, product, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_count_c1p1r1_v1(
@@ -591,6 +682,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_c1p1r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_c1p1r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, product, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r1_v1(
@@ -600,6 +694,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_city_c1p1r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_city_c1p1r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, product, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r1_v1(
@@ -609,6 +706,9 @@ CREATE OR REPLACE FUNCTION analyst_stats_parts_by_product_c1p1r1_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_stats_parts_by_product_c1p1r1_v1(
+        granularity, time_zone, from_at, to_at, statuses, city, product, rider_id
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_ledger_v1(
@@ -617,6 +717,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c0p0r0_ledger_v1(from_at, to_at, key_at, key_id, statuses, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_ledger_v1(
@@ -625,6 +726,7 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c0p0r0_ledger_v1(from_at, to_at, key_at, key_id, statuses, lim);
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_ledger_v1(
@@ -634,6 +736,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c0p0r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_ledger_v1(
@@ -643,6 +748,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p0r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c0p0r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_ledger_v1(
@@ -652,6 +760,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c0p1r0_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, product, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_ledger_v1(
@@ -661,6 +772,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c0p1r0_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, product, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_ledger_v1(
@@ -670,6 +784,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c0p1r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c0p1r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, product, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_ledger_v1(
@@ -679,6 +796,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c0p1r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c0p1r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, product, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_ledger_v1(
@@ -688,6 +808,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c1p0r0_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_ledger_v1(
@@ -697,6 +820,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c1p0r0_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_ledger_v1(
@@ -706,6 +832,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p0r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c1p0r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_ledger_v1(
@@ -715,6 +844,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p0r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c1p0r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_ledger_v1(
@@ -724,6 +856,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_older_c1p1r0_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, product, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_ledger_v1(
@@ -733,6 +868,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r0_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON ALL;
+    SELECT * FROM public.analyst_trips_newer_c1p1r0_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, product, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_ledger_v1(
@@ -742,6 +880,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_older_c1p1r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_older_c1p1r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, product, rider_id, lim
+    );
 $$;
 
 CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_ledger_v1(
@@ -751,6 +892,9 @@ CREATE OR REPLACE FUNCTION analyst_trips_newer_c1p1r1_ledger_v1(
 LANGUAGE plproxy AS $$
     CLUSTER trip_history_read_cluster();
     RUN ON hashint8(rider_id);
+    SELECT * FROM public.analyst_trips_newer_c1p1r1_ledger_v1(
+        from_at, to_at, key_at, key_id, statuses, city, product, rider_id, lim
+    );
 $$;
 
 -- Every partition's estimate of the trips an analyst filter matches; the service adds them up.
