@@ -4,6 +4,9 @@
 # ports, in a work directory that is removed on exit; on a failure it is kept and the server log's last lines
 # are shown. Needs scripts/lib/common.sh and scripts/lib/postgres.sh.
 
+# shellcheck source=scripts/lib/serve.sh
+source "$ROOT/scripts/lib/serve.sh"
+
 # Makes the Python virtual environment VENV from the pinned REQUIREMENTS unless it already has them (a stamp
 # holds their hash); WHOSE says whose packages they are ("the browser tests'").
 th_ensure_venv() { # VENV REQUIREMENTS WHOSE
@@ -76,31 +79,11 @@ throwaway_binary() {
     [[ -x $BIN ]] || th_die "trip-history binary not found at $BIN"
 }
 
-# Starts `$BIN serve` on a free loopback port with the environment assignments given (and no metrics
-# listener, whose fixed port could collide), logging to WORK_DIR/server.log, and waits until /readyz
-# answers; tries three ports. Sets SERVER_PID and BASE.
+# Starts `$BIN serve` (th_serve, scripts/lib/serve.sh) with the environment assignments given, logging to
+# WORK_DIR/server.log. Sets SERVER_PID and BASE.
 throwaway_serve() { # [NAME=VALUE...]
-    local started=0 http_port
-    for _ in 1 2 3; do
-        http_port=$(pg_pick_free_port 18000 18999)
-        env TRIP_HISTORY_METRICS=off "$@" "$BIN" serve --host 127.0.0.1 --port "$http_port" \
-            >"$WORK_DIR/server.log" 2>&1 &
-        SERVER_PID=$!
-        for _ in $(seq 1 150); do
-            if curl -fsS "http://127.0.0.1:$http_port/readyz" >/dev/null 2>&1; then
-                started=1
-                break
-            fi
-            kill -0 "$SERVER_PID" 2>/dev/null || break
-            sleep 0.2
-        done
-        ((started == 1)) && break
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-        SERVER_PID=""
-        th_warn "the server did not become ready on port $http_port; retrying on another port"
-    done
-    ((started == 1)) || th_die "could not start trip-history serve for the $THROWAWAY_NAME run"
+    th_serve "$BIN" "$WORK_DIR/server.log" "$@" || th_die "could not start trip-history serve for the $THROWAWAY_NAME run"
+    SERVER_PID=$SERVE_PID
     # shellcheck disable=SC2034 # read by the script that sources this
-    BASE=http://127.0.0.1:$http_port
+    BASE=$SERVE_BASE
 }
