@@ -198,7 +198,7 @@ $$;
 
 -- Each analyst statement's partition function of the same name (scripts/shards/partition.sql), run on every
 -- partition (on the rider's one with a rider), for every combination of the optional filters; the service merges
--- their rows (AnalystFanOut), as the functions below do for a city from psql.
+-- their rows (AnalystFanOut).
 
 CREATE OR REPLACE FUNCTION analyst_trips_older_c0p0r0_v2(
     from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], lim bigint
@@ -909,65 +909,13 @@ $$;
 -- Replaced by analyst_stats_parts_c1p0r0_v1.
 DROP FUNCTION IF EXISTS trip_history_stats_parts_c1p0r0(text, text, timestamptz, timestamptz, text[], text);
 
--- A city's keyset page across partitions, what AnalystTripsPage returns on one node: the first `lim` trips
--- beyond the key in the page's order among the partitions' pages. Exact, since each partition returned its own
--- first `lim` in that order and (requested_at, id) is one order over all partitions (ids are unique); the last
--- row's (requested_at, id) is the cursor of the next page, as on one node.
-CREATE OR REPLACE FUNCTION trip_history_city_trips_older(
-    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
-    lim bigint
-) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $$
-    SELECT * FROM analyst_trips_older_c1p0r0_v2(from_at, to_at, key_at, key_id, statuses, city, lim) AS t
-    ORDER BY t.requested_at DESC, t.id DESC
-    LIMIT lim
-$$;
-
-CREATE OR REPLACE FUNCTION trip_history_city_trips_newer(
-    from_at timestamptz, to_at timestamptz, key_at timestamptz, key_id bigint, statuses text[], city text,
-    lim bigint
-) RETURNS SETOF trip_history_trip
-LANGUAGE sql STABLE AS $$
-    SELECT * FROM analyst_trips_newer_c1p0r0_v2(from_at, to_at, key_at, key_id, statuses, city, lim) AS t
-    ORDER BY t.requested_at ASC, t.id ASC
-    LIMIT lim
-$$;
-
--- A city's exact count across partitions, what AnalystTripsCount counts on one node, capped at `lim` as the
--- single statement is: equal to one node's up to `lim`, and `lim` whenever one node's reaches it (the caller
--- asks for its exact limit plus one and then answers "more than" the limit).
-CREATE OR REPLACE FUNCTION trip_history_city_count(
-    from_at timestamptz, to_at timestamptz, statuses text[], city text, lim bigint
-) RETURNS bigint
-LANGUAGE sql STABLE AS $$
-    SELECT least(coalesce(sum(n), 0), lim)::bigint FROM analyst_count_c1p0r0_v1(from_at, to_at, statuses, city, lim) AS n
-$$;
-
--- A sum as AnalystStats returns it: the bigint, or NULL when it does not fit one.
-CREATE OR REPLACE FUNCTION trip_history_bigint_or_null(total numeric)
-RETURNS bigint
-LANGUAGE sql IMMUTABLE AS $$
-    SELECT CASE WHEN total BETWEEN -9223372036854775808 AND 9223372036854775807 THEN total::bigint END
-$$;
-
--- A city's stats across partitions, the rows AnalystStats returns on one node: the partitions' counts and
--- numeric sums added per local period and currency, then turned into instants in the zone and cast to bigint
--- (NULL outside its range) as the single statement does.
-CREATE OR REPLACE FUNCTION trip_history_city_stats(
-    granularity text, time_zone text, from_at timestamptz, to_at timestamptz, statuses text[], city text
-) RETURNS TABLE (
-    bucket_start timestamptz, fare_currency char(3), trips bigint, completed bigint, canceled bigint,
-    fare_total bigint, distance_total bigint, completed_duration bigint, tips_total bigint, refunds_total bigint
-)
-LANGUAGE sql STABLE AS $$
-    SELECT p.local_start AT TIME ZONE time_zone, p.fare_currency, sum(p.trips)::bigint, sum(p.completed)::bigint,
-        sum(p.canceled)::bigint, trip_history_bigint_or_null(sum(p.fare_total)),
-        trip_history_bigint_or_null(sum(p.distance_total)), trip_history_bigint_or_null(sum(p.completed_duration)),
-        trip_history_bigint_or_null(sum(p.tips_total)), trip_history_bigint_or_null(sum(p.refunds_total))
-    FROM analyst_stats_parts_c1p0r0_v1(granularity, time_zone, from_at, to_at, statuses, city) AS p
-    GROUP BY p.local_start, p.fare_currency
-    ORDER BY 1, 2
-$$;
+-- Replaced by the service's merge of the generic analyst functions above (AnalystFanOut): a city's pages, count
+-- and stats, once kept here for psql.
+DROP FUNCTION IF EXISTS trip_history_city_trips_older(timestamptz, timestamptz, timestamptz, bigint, text[], text, bigint);
+DROP FUNCTION IF EXISTS trip_history_city_trips_newer(timestamptz, timestamptz, timestamptz, bigint, text[], text, bigint);
+DROP FUNCTION IF EXISTS trip_history_city_count(timestamptz, timestamptz, text[], text, bigint);
+DROP FUNCTION IF EXISTS trip_history_city_stats(text, text, timestamptz, timestamptz, text[], text);
+DROP FUNCTION IF EXISTS trip_history_bigint_or_null(numeric);
 
 -- The analysts' feed: every partition's page after its own position, and every partition's position for now,
 -- each row naming its partition and the server it is on (scripts/shards/partition.sql). The service merges them
