@@ -129,7 +129,7 @@ public func buildApplication(
     }
     let analystRepository = PostgresAnalystTripRepository(
         pool: analystPool, reads: routing, readerPool: analystReaderPool,
-        statementTimeout: analystConfiguration.statementTimeout, sharded: partitions != nil, logger: logger
+        statementTimeout: analystConfiguration.statementTimeout, partitions: partitions?.count, logger: logger
     )
     let isReaderUp: (@Sendable () -> Bool)? = readerPool == nil ? nil : { @Sendable in routing.isReaderUp }
     // The identity provider's keys are fetched by a service of their own; until a fetch succeeds its tokens

@@ -15,6 +15,8 @@ struct AnalystTripsPage: PostgresStatement {
     /// plan look cheaper than the generic one, and the planning costs more than the plan saves (most of all on
     /// a partitioned table). A product filter, which no index serves, stays with the planner's choice.
     let usesGenericPlan: Bool
+    /// The most trips the page holds, its last argument.
+    let limit: Int
     private let bindings: PostgresBindings
 
     /// Whether each row carries `TripStatements.ledgerColumns` after the trip's.
@@ -44,6 +46,7 @@ struct AnalystTripsPage: PostgresStatement {
             : "analyst_trips_\(direction)_\(filter.statementSuffix)_v2"
         prepared = PreparedStatement(name: name, sql: query.sql, resultFormat: .binary)
         usesGenericPlan = filter.product == nil
+        self.limit = limit
         bindings = query.bindings
         self.includesLedger = includesLedger
     }

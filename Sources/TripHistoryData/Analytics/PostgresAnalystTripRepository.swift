@@ -13,15 +13,16 @@ public import TripHistoryDomain
 /// With `reads`, every call runs on the reader while it is up (`PostgresReadRouting.analystRead`), on
 /// `readerPool` when given, so the analyst API keeps pools of its own on both sides.
 ///
-/// With `sharded`, `pool` reaches the sharded topology's proxy, and the reads are its fan-out functions
-/// (`AnalystFanOut`), each partition's answer merged there into what one node answers: pages both ways and
-/// export batches, exact counts and stats of every filter, and the analysts' feed with a position per partition
+/// With `partitions` (the sharded topology's number of logical partitions), `pool` reaches its proxy, and the
+/// reads are its fan-out functions (`AnalystFanOut`), each partition's answer merged there into what one node
+/// answers: pages both ways and export batches, exact counts and stats of every filter, and the analysts' feed with a position per partition
 /// (`PartitionedAnalystFeed`), exports with their ledger included.
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
     private let readerPool: PostgresConnectionPool?
-    private let sharded: Bool
+    private let partitions: Int?
+    private var sharded: Bool { partitions != nil }
     private let statementTimeoutMilliseconds: Int
     /// The client's wait for each statement's answer: the analyst statement timeout plus the pool's grace.
     private let queryTimeout: Duration
@@ -30,13 +31,13 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     /// `statementTimeout` bounds each analyst statement; at least one millisecond.
     public init(
         pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil, readerPool: PostgresConnectionPool? = nil,
-        statementTimeout: Duration = .seconds(30), sharded: Bool = false,
+        statementTimeout: Duration = .seconds(30), partitions: Int? = nil,
         logger: Logger = Logger(label: "trip-history.analyst")
     ) {
         self.pool = pool
         self.reads = reads
         self.readerPool = readerPool
-        self.sharded = sharded
+        self.partitions = partitions
         self.statementTimeoutMilliseconds = max(1, statementTimeout.wholeMilliseconds)
         self.queryTimeout = pool.configuration.queryTimeout(
             statementTimeout: .milliseconds(statementTimeoutMilliseconds))
@@ -50,8 +51,11 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
             keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0),
             includesLedger: query.includesLedger
         )
-        if sharded {
-            let call = AnalystFanOut.page(statement, direction: KeysetDirection(of: query.position))
+        if let partitions {
+            // A rider's trips are all on the rider's one partition.
+            let call = AnalystFanOut.page(
+                statement, direction: KeysetDirection(of: query.position),
+                partitions: query.filter.riderID == nil ? partitions : 1)
             return try await run("analyst list") { connection in try connection.execute(call) }
         }
         return try await run("analyst list", genericPlan: statement.usesGenericPlan) { connection in

@@ -4,13 +4,58 @@ import TripHistoryDomain
 /// rider, on the rider's one) as the partition function of its name, and the partitions' answers merged on the
 /// proxy into what one node answers, by SQL that only reorders, adds up and casts.
 enum AnalystFanOut {
-    /// A keyset page: the first `limit` trips in the page's order among the partitions' own first `limit`. Exact,
+    /// A keyset page: the first `limit` trips in the page's order among the partitions' own first trips. Exact,
     /// since (requested_at, id) is one order over all partitions (ids are unique across them).
-    static func page(_ statement: AnalystTripsPage, direction: KeysetDirection) -> ProxyCall<AnalystTripsPage> {
+    ///
+    /// Each partition is first asked for its share (`share(of:among:)`), fewer rows than `limit`; the page is
+    /// those merged when no partition that filled its share ends before the page's last row, since only such a
+    /// partition can hold a trip the page lacks (a trip's partition is its id modulo `partitions`). Otherwise,
+    /// rarely when riders spread evenly, every partition is asked again for `limit`, in the same statement.
+    static func page(
+        _ statement: AnalystTripsPage, direction: KeysetDirection, partitions: Int
+    ) -> ProxyCall<AnalystTripsPage> {
         let order = direction == .older ? "DESC" : "ASC"
-        return merged(statement) { source, limit in
-            "SELECT * FROM \(source) AS t ORDER BY t.requested_at \(order), t.id \(order) LIMIT \(limit)"
+        let name = statement.prepared.name
+        var arguments = statement.makeBindings()
+        let limitIndex = arguments.count
+        let limit = statement.limit
+        let share = share(of: limit, among: partitions)
+        guard share < limit else {
+            return merged(statement) { source, limit in
+                "SELECT * FROM \(source) AS t ORDER BY t.requested_at \(order), t.id \(order) LIMIT \(limit)"
+            }
         }
+        arguments.append(Int64(share))
+        arguments.append(Int64(partitions))
+        let filters = (1..<limitIndex).map { "$\($0)" }.joined(separator: ", ")
+        let (shareArgument, partitionsArgument) = ("$\(limitIndex + 1)", "$\(limitIndex + 2)")
+        let sql = """
+            WITH firsts AS MATERIALIZED (
+                SELECT t, row_number() OVER (ORDER BY t.requested_at \(order), t.id \(order)) AS rank
+                FROM \(name)(\(filters), \(shareArgument)) AS t
+            ), exact AS (
+                SELECT NOT EXISTS (
+                    SELECT FROM firsts GROUP BY (t).id % \(partitionsArgument)
+                    HAVING count(*) = \(shareArgument) AND max(rank) < $\(limitIndex)
+                ) AS yes
+            )
+            SELECT (firsts.t).* FROM firsts WHERE rank <= $\(limitIndex) AND (SELECT yes FROM exact)
+            UNION ALL
+            (SELECT t.* FROM \(name)(\(filters), $\(limitIndex)) AS t WHERE NOT (SELECT yes FROM exact)
+                ORDER BY t.requested_at \(order), t.id \(order) LIMIT $\(limitIndex))
+            ORDER BY requested_at \(order), id \(order)
+            """
+        return ProxyCall(statement, name: "\(name)_shares", sql: sql, arguments: arguments)
+    }
+
+    /// The rows each of `partitions` is first asked for toward a page of `limit`: its expected count when the
+    /// page's trips spread evenly over the partitions, plus three standard deviations and one, at most `limit`.
+    static func share(of limit: Int, among partitions: Int) -> Int {
+        guard partitions > 1, limit > 0 else { return limit }
+        let fraction = 1 / Double(partitions)
+        let expected = Double(limit) * fraction
+        let spread = 3 * (Double(limit) * fraction * (1 - fraction)).squareRoot()
+        return min(limit, Int((expected + spread).rounded(.up)) + 1)
     }
 
     /// An exact count capped at its limit (the statement's last argument): the partitions' capped counts added
