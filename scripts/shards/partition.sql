@@ -1877,6 +1877,98 @@ BEGIN
 END
 $$;
 
+-- Read-your-writes on the shards' standbys (docs/scaling.md) ---------------------------------------------------
+
+-- After a write's call, on the rider's partition's primary: a WAL position past the write's commit and the
+-- server it is on (its system identifier, which its physical standbys share, and the partition's count of
+-- moves). `rider_id` only places the call.
+CREATE OR REPLACE FUNCTION trip_history_write_position(
+    rider_id bigint, OUT lsn pg_lsn, OUT system_identifier bigint, OUT moves integer
+) RETURNS record
+LANGUAGE sql VOLATILE AS $$
+    SELECT pg_current_wal_lsn(), s.system_identifier, p.moves
+    FROM trip_history_partition AS p CROSS JOIN pg_control_system() AS s
+$$;
+
+-- Every partition's position (above) with its number: where every rider's reads must start from.
+CREATE OR REPLACE FUNCTION trip_history_write_positions(
+    OUT partition integer, OUT lsn pg_lsn, OUT system_identifier bigint, OUT moves integer
+) RETURNS SETOF record
+LANGUAGE sql VOLATILE AS $$
+    SELECT p.partition, pg_current_wal_lsn(), s.system_identifier, p.moves
+    FROM trip_history_partition AS p CROSS JOIN pg_control_system() AS s
+$$;
+
+-- THLAG unless this server holds every write up to `lsn` of the server the position names: a standby that has
+-- replayed it, or that server's primary; a copy of the partition on another server (after a move) never does.
+CREATE OR REPLACE FUNCTION trip_history_require_replay(lsn pg_lsn, system_identifier bigint, moves integer)
+RETURNS void
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    IF (SELECT s.system_identifier FROM pg_control_system() AS s) IS DISTINCT FROM $2
+        OR (SELECT p.moves FROM trip_history_partition AS p) IS DISTINCT FROM $3
+        OR (pg_is_in_recovery() AND coalesce(pg_last_wal_replay_lsn(), '0/0') < $1) THEN
+        RAISE EXCEPTION 'this server has not replayed the rider''s writes' USING ERRCODE = 'THLAG';
+    END IF;
+END
+$$;
+
+-- The rider's reads on a server that holds the rider's writes up to a position: each the statement's function
+-- above after trip_history_require_replay.
+CREATE OR REPLACE FUNCTION trips_older_v2_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, from_at timestamptz, to_at timestamptz,
+    key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    PERFORM trip_history_require_replay($1, $2, $3);
+    RETURN QUERY SELECT * FROM trips_older_v2($4, $5, $6, $7, $8, $9, $10);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION trips_newer_v2_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, from_at timestamptz, to_at timestamptz,
+    key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    PERFORM trip_history_require_replay($1, $2, $3);
+    RETURN QUERY SELECT * FROM trips_newer_v2($4, $5, $6, $7, $8, $9, $10);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION trips_count_v1_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, from_at timestamptz, to_at timestamptz,
+    statuses text[], lim bigint
+) RETURNS bigint
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    PERFORM trip_history_require_replay($1, $2, $3);
+    RETURN trips_count_v1($4, $5, $6, $7, $8);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION trips_by_id_v2_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, id bigint, rider_id bigint
+) RETURNS SETOF trip_history_trip_detail
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    PERFORM trip_history_require_replay($1, $2, $3);
+    RETURN QUERY SELECT * FROM trips_by_id_v2($4, $5);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION trips_export_batch_v1_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, key_at timestamptz, key_id bigint,
+    lim bigint
+) RETURNS SETOF trip_history_trip_detail
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    PERFORM trip_history_require_replay($1, $2, $3);
+    RETURN QUERY SELECT * FROM trips_export_batch_v1($4, $5, $6, $7);
+END
+$$;
+
 -- statement: analyst_stats_c1p0r0_v3 (AnalystStats of a city, as one node runs it, for comparisons; a partition
 -- answers the proxy's stats with analyst_stats_parts_c1p0r0_v1 instead)
 CREATE OR REPLACE FUNCTION analyst_stats_c1p0r0_v3(

@@ -194,6 +194,76 @@ LANGUAGE plproxy AS $$
     RUN ON hashint8(rider_id);
 $$;
 
+-- Read-your-writes on the shards' standbys: a rider's reads where the session reads from
+-- (trip_history_read_cluster(): each shard's standby for the service's reader), refused with THLAG by a server
+-- that has not replayed the position the call names (scripts/shards/partition.sql), which the service then
+-- reads from the primaries. The positions: the rider's partition's after a write, every partition's at once.
+CREATE OR REPLACE FUNCTION trip_history_write_position(
+    rider_id bigint, OUT lsn pg_lsn, OUT system_identifier bigint, OUT moves integer
+) RETURNS record
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trip_history_write_positions(
+    OUT partition integer, OUT lsn pg_lsn, OUT system_identifier bigint, OUT moves integer
+) RETURNS SETOF record
+LANGUAGE plproxy AS $$
+    CLUSTER 'trips';
+    RUN ON ALL;
+$$;
+
+CREATE OR REPLACE FUNCTION trips_older_v2_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, from_at timestamptz, to_at timestamptz,
+    key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER trip_history_read_cluster();
+    RUN ON hashint8(rider_id);
+    SELECT * FROM public.trips_older_v2_replayed(
+        lsn, system_identifier, moves, rider_id, from_at, to_at, key_at, key_id, statuses, lim);
+$$;
+
+CREATE OR REPLACE FUNCTION trips_newer_v2_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, from_at timestamptz, to_at timestamptz,
+    key_at timestamptz, key_id bigint, statuses text[], lim bigint
+) RETURNS SETOF trip_history_trip
+LANGUAGE plproxy AS $$
+    CLUSTER trip_history_read_cluster();
+    RUN ON hashint8(rider_id);
+    SELECT * FROM public.trips_newer_v2_replayed(
+        lsn, system_identifier, moves, rider_id, from_at, to_at, key_at, key_id, statuses, lim);
+$$;
+
+CREATE OR REPLACE FUNCTION trips_count_v1_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, from_at timestamptz, to_at timestamptz,
+    statuses text[], lim bigint
+) RETURNS bigint
+LANGUAGE plproxy AS $$
+    CLUSTER trip_history_read_cluster();
+    RUN ON hashint8(rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trips_by_id_v2_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, id bigint, rider_id bigint
+) RETURNS SETOF trip_history_trip_detail
+LANGUAGE plproxy AS $$
+    CLUSTER trip_history_read_cluster();
+    RUN ON hashint8(rider_id);
+    SELECT * FROM public.trips_by_id_v2_replayed(lsn, system_identifier, moves, id, rider_id);
+$$;
+
+CREATE OR REPLACE FUNCTION trips_export_batch_v1_replayed(
+    lsn pg_lsn, system_identifier bigint, moves integer, rider_id bigint, key_at timestamptz, key_id bigint,
+    lim bigint
+) RETURNS SETOF trip_history_trip_detail
+LANGUAGE plproxy AS $$
+    CLUSTER trip_history_read_cluster();
+    RUN ON hashint8(rider_id);
+    SELECT * FROM public.trips_export_batch_v1_replayed(lsn, system_identifier, moves, rider_id, key_at, key_id, lim);
+$$;
+
 -- The analysts' fan-out: every partition in parallel ---------------------------------------------------
 
 -- Each analyst statement's partition function of the same name (scripts/shards/partition.sql), run on every

@@ -52,7 +52,7 @@ public func buildApplication(
     }
     if let partitions {
         // A reader here is the proxy again, its sessions naming the standby cluster (docs/scaling.md): the
-        // analysts' reads go there, the riders' stay on each shard's primary.
+        // analysts' reads go there, and the riders' with read-your-writes (ShardStandbyReads).
         logger.info("serving the sharded topology", metadata: ["partitions": "\(partitions.count)"])
         for partitionPool in partitionPools {
             try await refuseOutdatedSchema(
@@ -88,6 +88,14 @@ public func buildApplication(
     let health = try DatabaseHealthMonitor(
         connectionString: configuration.connectionString,
         migrations: partitions == nil ? configuration.migrations : nil, logger: logger)
+    // On the sharded topology, the reader (the proxy naming its standby cluster) serves riders' reads too, with
+    // read-your-writes per partition (ShardStandbyReads), on the routing's change-feed barrier.
+    let standbyReads: ShardStandbyReads? =
+        if let partitions, let readerPool {
+            ShardStandbyReads(reader: readerPool, fence: routing, partitions: partitions.count)
+        } else {
+            nil
+        }
     // The cache starts suspended: it may serve entries only once the listener below is listening, since
     // until then other instances' writes would go unnoticed.
     let cache = configuration.cache.map { TripResponseCache(configuration: $0, startsSuspended: true) }
@@ -101,10 +109,13 @@ public func buildApplication(
             routing.changeCommitted(riderID: riderID, at: position)
         }
         let onBarrier: @Sendable (String) -> Void = { routing.barrierReceived($0) }
+        var onAnnounced: (@Sendable (String) -> Void)?
+        if let standbyReads { onAnnounced = { payload in standbyReads.announced(payload) } }
         let keepsRoot: (@Sendable () -> Bool)? = tracing?.headSampler.map { sampler in { sampler.keepsRoot() } }
         changeListener = PostgresChangeListener(
             connectionString: configuration.connectionString, logger: logger,
             onListening: {
+                standbyReads?.listeningStarted()
                 routing.feedListening()
                 cache?.resume()
             },
@@ -116,7 +127,7 @@ public func buildApplication(
                 if let riderID { cache?.invalidate(riderID) } else { cache?.invalidateAll() }
             },
             barrierChannel: fenced ? routing.barrierChannel : nil, onCommitted: routed ? onCommitted : nil,
-            onBarrier: fenced ? onBarrier : nil, tracer: tracer,
+            onBarrier: fenced ? onBarrier : nil, onAnnounced: onAnnounced, tracer: tracer,
             keepsRoot: keepsRoot
         )
     }
@@ -167,7 +178,9 @@ public func buildApplication(
             PostgresTripRepository(
                 pool: pool, reads: routing, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger))
         : try await routes(
-            ShardedTripRepository(pool: pool, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger))
+            ShardedTripRepository(
+                pool: pool, standbyReads: standbyReads, requiresStandbyCopy: configuration.requiresStandbyCopy,
+                logger: logger))
     var application = Application(
         router: router,
         server: http,

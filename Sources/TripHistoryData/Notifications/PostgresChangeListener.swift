@@ -29,7 +29,8 @@ public import TripHistoryDomain
 /// of listening, the first and every reconnection, with the handlers that clear what they guard
 /// (`changes.resume`). No span carries a payload, so none carries a rider id.
 public final class PostgresChangeListener: Service, Sendable {
-    /// The channel `record` notifies; the payload is the rider id in decimal.
+    /// The channel `record` notifies; the payload is the rider id in decimal, on the sharded topology followed by
+    /// a space and the rider's partition's position (`ShardStandbyReads.announced`).
     public static let channel = "trip_history_changes"
 
     private let connectionString: String
@@ -43,6 +44,7 @@ public final class PostgresChangeListener: Service, Sendable {
     private let barrierChannel: String?
     private let onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)?
     private let onBarrier: (@Sendable (String) -> Void)?
+    private let onAnnounced: (@Sendable (String) -> Void)?
     private let tracer: (any Tracer)?
     private let keepsRoot: (@Sendable () -> Bool)?
 
@@ -54,6 +56,7 @@ public final class PostgresChangeListener: Service, Sendable {
     ///   - onCommitted: called before `onChange` with the change and a WAL position at or past its commit, and
     ///     before `onListening` with nil and the writer's position then.
     ///   - onBarrier: each payload received on `barrierChannel`.
+    ///   - onAnnounced: each payload received on `channel`, before `onChange`.
     ///   - tracer: traces the notifications handled and each start of listening; nil (the default) traces
     ///     nothing and costs nothing.
     ///   - keepsRoot: whether to trace one of those (the head sampler's decision); nil traces each.
@@ -63,14 +66,15 @@ public final class PostgresChangeListener: Service, Sendable {
         onListening: @escaping @Sendable () -> Void, onDisconnected: @escaping @Sendable () -> Void,
         onChange: @escaping @Sendable (RiderID?) -> Void,
         barrierChannel: String? = nil, onCommitted: (@Sendable (RiderID?, WALPosition) -> Void)? = nil,
-        onBarrier: (@Sendable (String) -> Void)? = nil, tracer: (any Tracer)? = nil,
-        keepsRoot: (@Sendable () -> Bool)? = nil
+        onBarrier: (@Sendable (String) -> Void)? = nil, onAnnounced: (@Sendable (String) -> Void)? = nil,
+        tracer: (any Tracer)? = nil, keepsRoot: (@Sendable () -> Bool)? = nil
     ) {
         self.tracer = tracer
         self.keepsRoot = keepsRoot
         self.barrierChannel = barrierChannel
         self.onCommitted = onCommitted
         self.onBarrier = onBarrier
+        self.onAnnounced = onAnnounced
         self.connectionString = connectionString
         self.applicationName = applicationName
         self.pollInterval = pollInterval
@@ -143,7 +147,7 @@ public final class PostgresChangeListener: Service, Sendable {
                 }
                 for notification in received {
                     if notification.channel == Self.channel {
-                        let riderID = RiderID(notification.payload)
+                        let riderID = RiderID(notification.payload.prefix { $0 != " " })
                         traced(
                             "changes.invalidate", ofKind: .consumer,
                             [
@@ -152,6 +156,7 @@ public final class PostgresChangeListener: Service, Sendable {
                             ]
                         ) {
                             if let onCommitted, let position { onCommitted(riderID, position) }
+                            onAnnounced?(notification.payload)
                             onChange(riderID)
                         }
                     } else if notification.channel == barrierChannel, let onBarrier {

@@ -18,8 +18,13 @@ public import TripHistoryDomain
 /// With `requiresStandbyCopy`, each write returns only once a second call on the rider's partition confirmed
 /// that the partition still holds it and a standby has flushed it (`trip_history_await_standby_copy`), the
 /// sharded counterpart of `PostgresConnection.awaitStandbyCopy()`.
+///
+/// With `standbyReads`, a rider's pages, counts, details and export batches are read on the shards' standbys
+/// with read-your-writes (`ShardStandbyReads`): each write takes its partition's position after the commit and
+/// announces it with the rider.
 public struct ShardedTripRepository: TripRepository {
     private let pool: PostgresConnectionPool
+    private let standbyReads: ShardStandbyReads?
     private let requiresStandbyCopy: Bool
     private let logger: Logger
 
@@ -28,21 +33,22 @@ public struct ShardedTripRepository: TripRepository {
 
     /// `pool` reaches the proxy database.
     public init(
-        pool: PostgresConnectionPool, requiresStandbyCopy: Bool = false,
+        pool: PostgresConnectionPool, standbyReads: ShardStandbyReads? = nil, requiresStandbyCopy: Bool = false,
         logger: Logger = Logger(label: "trip-history.trips")
     ) {
         self.pool = pool
+        self.standbyReads = standbyReads
         self.requiresStandbyCopy = requiresStandbyCopy
         self.logger = logger
     }
 
     public func trips(matching query: TripPageQuery) async throws -> [Trip] {
-        try await mapErrors("list trips") { try await pool.read(ProxyCall(RiderTripsPage(query))) }
+        try await mapErrors("list trips") { try await read(query.riderID, RiderTripsPage(query)) }
     }
 
     public func exportBatch(riderID: RiderID, after: TripKey?, limit: Int) async throws -> [Trip] {
         try await mapErrors("export trips") {
-            try await pool.read(ProxyCall(RiderTripsExportBatch(riderID: riderID, after: after, limit: limit)))
+            try await read(riderID, RiderTripsExportBatch(riderID: riderID, after: after, limit: limit))
         }
     }
 
@@ -50,12 +56,12 @@ public struct ShardedTripRepository: TripRepository {
     /// have no call that returns a planner's estimate, so a rider past the limit is answered with that bound.
     public func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount {
         let statement = RiderTripsCount(riderID: riderID, filter: filter, way: .exact(limit: TripCount.exactLimit + 1))
-        let counted = try await mapErrors("count trips") { try await pool.readFirst(ProxyCall(statement)) } ?? 0
+        let counted = try await mapErrors("count trips") { try await read(riderID, statement).first } ?? 0
         return TripCount.exact(counted: counted) ?? .beyondExactLimit(estimate: counted)
     }
 
     public func trip(id: TripID, riderID: RiderID) async throws -> Trip? {
-        try await mapErrors("get trip") { try await pool.readFirst(ProxyCall(TripByID(id: id, riderID: riderID))) }
+        try await mapErrors("get trip") { try await read(riderID, TripByID(id: id, riderID: riderID)).first }
     }
 
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
@@ -112,7 +118,7 @@ public struct ShardedTripRepository: TripRepository {
                     try connection.execute(
                         AwaitStandbyCopyCall(riderID: riderID, tripID: nil, version: 0, timeout: timeout))
                 }
-                try connection.execute(NotifyTripChange(riderID: riderID))
+                try announce(riderID, on: connection)
                 return erasure
             }
         }
@@ -152,10 +158,40 @@ public struct ShardedTripRepository: TripRepository {
                             riderID: riderID, tripID: recorded.trip.id, version: recorded.trip.lifecycle.version,
                             timeout: timeout))
                 }
-                if !recorded.replayed { try connection.execute(NotifyTripChange(riderID: riderID)) }
+                if !recorded.replayed { try announce(riderID, on: connection) }
                 return recorded
             }
         }
+    }
+
+    /// A rider's read: on the shards' standbys when `standbyReads` gives a position for it, and on the primaries
+    /// when it gives none or the standby refuses (THLAG: not replayed that far) or cannot be reached.
+    private func read<Statement: PostgresStatement>(
+        _ riderID: RiderID, _ statement: Statement
+    ) async throws -> [Statement.Row] where Statement.Row: Sendable {
+        if let standbyReads, let position = await standbyReads.requiredPosition(for: riderID, writer: pool) {
+            do {
+                return try await standbyReads.reader.read(ProxyCall(statement, replayed: position))
+            } catch let error as PostgresError where error.sqlState == "THLAG" || error.isConnectionProblem {
+                // Behind or out of reach: the primaries hold everything.
+            } catch is PostgresPoolError {
+                // The reader's pool is full or shut: the primaries, as above.
+            }
+        }
+        return try await pool.read(ProxyCall(statement))
+    }
+
+    /// After a write of `riderID` committed: with standby reads, the position of the rider's partition now,
+    /// recorded for this instance's reads; then the notification that tells the other instances (the rider, with
+    /// that position when it was taken) and drops their cached responses of the rider.
+    private func announce(_ riderID: RiderID, on connection: PostgresConnection) throws(PostgresError) {
+        guard let standbyReads else {
+            try connection.execute(NotifyTripChange(riderID: riderID))
+            return
+        }
+        let position = (try? connection.executeFirst(PartitionWritePosition(riderID: riderID))) ?? nil
+        standbyReads.committed(riderID: riderID, at: position)
+        try connection.execute(NotifyTripChange(riderID: riderID, detail: position?.text))
     }
 
     /// The domain's error for each state the partitions raise; any other failure is `unavailable`.

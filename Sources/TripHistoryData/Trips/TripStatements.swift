@@ -348,17 +348,19 @@ struct InsertIdempotencyKey: PostgresPreparedStatement {
     }
 }
 
-/// Announces a change of the rider's trips on the change channel, delivered at commit.
+/// Announces a change of the rider's trips on the change channel, delivered at commit: the rider id, then
+/// `detail` after a space when given (on the sharded topology, the rider's partition's position).
 struct NotifyTripChange: PostgresPreparedStatement {
     typealias Row = Void
     static let name = "trips_notify_change_v1"
     static let sql = "SELECT pg_notify('\(PostgresChangeListener.channel)', $1)"
 
     let riderID: RiderID
+    var detail: String? = nil
 
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 1)
-        bindings.append(riderID)
+        bindings.append(detail.map { "\(riderID) \($0)" } ?? riderID.description)
         return bindings
     }
 }

@@ -1,0 +1,263 @@
+import Synchronization
+public import TripHistoryDomain
+
+/// Where a partition's writes stand: a WAL position of the server the partition is on
+/// (`trip_history_write_position`, scripts/shards/partition.sql).
+struct PartitionPosition: Sendable, Equatable {
+    let lsn: WALPosition
+    let server: PartitionServer
+
+    /// The later of two positions of one partition: the one taken after more moves (a move copies everything
+    /// written before it, and a position on the new server is taken after the copy), else the further one.
+    func covering(_ other: PartitionPosition?) -> PartitionPosition {
+        guard let other else { return self }
+        if server.moves != other.server.moves { return server.moves > other.server.moves ? self : other }
+        return lsn >= other.lsn ? self : other
+    }
+
+    /// `LSN SYSTEM_IDENTIFIER MOVES`, as a change notification carries it after the rider id.
+    var text: String { "\(lsn) \(server.systemIdentifier) \(server.moves)" }
+
+    init(lsn: WALPosition, server: PartitionServer) {
+        self.lsn = lsn
+        self.server = server
+    }
+
+    /// Parses `text`; nil for anything else.
+    init?(text: some StringProtocol) {
+        let fields = text.split(separator: " ")
+        guard fields.count == 3, let lsn = WALPosition(String(fields[0])), let system = Int64(fields[1]),
+            let moves = Int64(fields[2])
+        else { return nil }
+        self.init(lsn: lsn, server: PartitionServer(systemIdentifier: system, moves: moves))
+    }
+
+    /// The position in columns `column`, `column + 1` and `column + 2` (lsn as text, system identifier, moves).
+    static func decode(_ rows: PostgresRows, row: Int, column: Int) throws(PostgresError) -> PartitionPosition {
+        guard let lsn = try rows.string(row, column).flatMap(WALPosition.init),
+            let system = try rows.int64(row, column + 1), let moves = try rows.int64(row, column + 2)
+        else { throw PostgresError(kind: .decoding, message: "a partition's position without its server") }
+        return PartitionPosition(lsn: lsn, server: PartitionServer(systemIdentifier: system, moves: moves))
+    }
+}
+
+/// The rider's partition's position after a write (`trip_history_write_position`).
+struct PartitionWritePosition: PostgresPreparedStatement {
+    static let name = "proxy_trip_history_write_position"
+    static let sql = "SELECT lsn::text, system_identifier, moves FROM trip_history_write_position($1)"
+
+    let riderID: RiderID
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(riderID)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> PartitionPosition {
+        try PartitionPosition.decode(rows, row: row, column: 0)
+    }
+}
+
+/// Every partition's position with its number (`trip_history_write_positions`).
+struct PartitionWritePositions: PostgresPreparedStatement {
+    static let name = "proxy_trip_history_write_positions"
+    static let sql = "SELECT partition, lsn::text, system_identifier, moves FROM trip_history_write_positions()"
+
+    func makeBindings() -> PostgresBindings { PostgresBindings(capacity: 0) }
+
+    func decodeRow(
+        _ rows: PostgresRows, row: Int
+    ) throws(PostgresError) -> (partition: Int, position: PartitionPosition) {
+        guard let partition = try rows.int64(row, 0) else {
+            throw PostgresError(kind: .decoding, message: "a partition's position without its number")
+        }
+        return (Int(partition), try PartitionPosition.decode(rows, row: row, column: 1))
+    }
+}
+
+extension ProxyCall {
+    /// The statement's call on a server that holds the rider's writes up to `position`: the partition function
+    /// `NAME_replayed`, which refuses it with THLAG otherwise, with the position before the statement's own
+    /// arguments.
+    init(_ statement: Statement, replayed position: PartitionPosition) {
+        let name = statement.prepared.name + "_replayed"
+        let own = statement.makeBindings()
+        var arguments = PostgresBindings(capacity: own.count + 3)
+        arguments.append(position.lsn.description)
+        arguments.append(position.server.systemIdentifier)
+        arguments.append(position.server.moves)
+        for value in own.values { arguments.append(value) }
+        self.init(
+            statement, name: name, sql: "SELECT * FROM \(name)(\(placeholders(arguments.count)))", arguments: arguments)
+    }
+}
+
+/// What each rider's reads on the shards' standbys must see. Every write reports the rider with its partition's
+/// position after the commit (`committed`), this instance's own and, through the change notifications, every
+/// other's; a rider one of whose writes has no known position reads from the primaries. When the change listener (re)starts, writes made meanwhile were never announced, so every
+/// partition's position is taken again (`needsFloors` until `floorsTaken`) and every rider's reads must reach
+/// their partition's. Past `maximumTrackedRiders` a new rider's position raises its partition's floor instead.
+final class ShardReadYourWrites: Sendable {
+    /// What a read of one rider must see.
+    enum Requirement: Equatable, Sendable {
+        /// The position of every partition must be taken first (listening just (re)started), for `epoch`.
+        case floorsNeeded(epoch: Int)
+        /// A position the rider's standby must have replayed.
+        case replayed(PartitionPosition)
+        /// Only the primary is known to hold the rider's writes.
+        case primary
+    }
+
+    private enum Known: Equatable {
+        case position(PartitionPosition)
+        case unknown
+    }
+
+    private struct State {
+        var riders: [RiderID: Known] = [:]
+        /// Each partition's position when listening last (re)started, raised by riders not tracked; nil until
+        /// taken.
+        var floors: [Int: PartitionPosition]?
+        var epoch = 0
+    }
+
+    private let state = Mutex(State())
+    private let placement: RiderPlacement
+    private let maximumTrackedRiders: Int
+
+    init(placement: RiderPlacement, maximumTrackedRiders: Int = 100_000) {
+        self.placement = placement
+        self.maximumTrackedRiders = max(maximumTrackedRiders, 1)
+    }
+
+    /// The change listener listens again: every partition's position must be taken again.
+    func listeningStarted() {
+        state.withLock { state in
+            state.floors = nil
+            state.epoch += 1
+        }
+    }
+
+    /// Every partition's position, taken after `listeningStarted` of `epoch`; ignored when listening restarted
+    /// since.
+    func floorsTaken(_ positions: [Int: PartitionPosition], epoch: Int) {
+        state.withLock { state in
+            guard state.epoch == epoch else { return }
+            state.floors = positions
+        }
+    }
+
+    func requirement(for riderID: RiderID) -> Requirement {
+        state.withLock { state in
+            guard let floors = state.floors else { return .floorsNeeded(epoch: state.epoch) }
+            guard let floor = floors[placement.partition(of: riderID)] else { return .primary }
+            switch state.riders[riderID] {
+            case nil: return .replayed(floor)
+            case .unknown?: return .primary
+            case .position(let position)?: return .replayed(position.covering(floor))
+            }
+        }
+    }
+
+    /// A write of `riderID` committed before `position` was taken on its partition; nil when no position could
+    /// be taken.
+    func committed(riderID: RiderID, at position: PartitionPosition?) {
+        state.withLock { state in
+            if state.riders[riderID] == nil && state.riders.count >= maximumTrackedRiders {
+                let partition = placement.partition(of: riderID)
+                if let position, let floor = state.floors?[partition] {
+                    state.floors?[partition] = position.covering(floor)
+                } else {
+                    // No floor to raise with certainty: every partition's position is taken again.
+                    state.floors = nil
+                    state.epoch += 1
+                }
+                return
+            }
+            // An unknown position stays unknown: a later write's position may have been taken before the
+            // unknown write committed.
+            switch (state.riders[riderID], position) {
+            case (.unknown?, _), (_, nil): state.riders[riderID] = .unknown
+            case (.position(let known)?, let position?): state.riders[riderID] = .position(position.covering(known))
+            case (nil, let position?): state.riders[riderID] = .position(position)
+            }
+        }
+    }
+}
+
+/// The riders' reads on the shards' standbys, with read-your-writes: the proxy's reader sessions name its
+/// standby cluster (docs/scaling.md), and each read is the statement's `_replayed` call with the position the
+/// rider's partition must have replayed (`ShardReadYourWrites`), once the change-feed barrier proved that every
+/// write acknowledged before the read was announced here. A standby behind the position, or on another server
+/// than the position's, refuses the call (THLAG), and the read goes to the primaries, as when the feed is not
+/// listening or a rider's position is unknown.
+public struct ShardStandbyReads: Sendable {
+    let reader: PostgresConnectionPool
+    private let fence: any ChangeFeedFence
+    private let tracker: ShardReadYourWrites
+
+    /// `reader` reaches the proxy with the standby cluster named; `fence` is the change feed's barrier (the
+    /// routing's, on the listener of the proxy's notifications); `partitions` is the topology's number.
+    public init?(
+        reader: PostgresConnectionPool, fence: any ChangeFeedFence, partitions: Int, maximumTrackedRiders: Int = 100_000
+    ) {
+        guard let placement = RiderPlacement(partitions: partitions) else { return nil }
+        self.reader = reader
+        self.fence = fence
+        tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: maximumTrackedRiders)
+    }
+
+    /// The change listener listens again: what was written meanwhile was never announced.
+    public func listeningStarted() {
+        tracker.listeningStarted()
+    }
+
+    /// A change notification's payload: `RIDER LSN SYSTEM_IDENTIFIER MOVES` after a write whose position was
+    /// taken, `RIDER` after one whose position was not; anything else announces changes of unknown riders.
+    public func announced(_ payload: String) {
+        switch Self.announcement(payload) {
+        case .rider(let riderID, let position): committed(riderID: riderID, at: position)
+        case .unknownRiders: tracker.listeningStarted()
+        }
+    }
+
+    /// What a change notification's payload announces.
+    enum Announcement: Equatable {
+        /// A write of the rider, with its partition's position after it when one was taken.
+        case rider(RiderID, PartitionPosition?)
+        /// Writes of riders not named.
+        case unknownRiders
+    }
+
+    static func announcement(_ payload: String) -> Announcement {
+        let rider = payload.prefix { $0 != " " }
+        guard let riderID = RiderID(rider) else { return .unknownRiders }
+        let rest = payload.dropFirst(rider.count + 1)
+        return .rider(riderID, rest.isEmpty ? nil : PartitionPosition(text: rest))
+    }
+
+    /// A write of `riderID` committed before `position` was taken; nil when none could be.
+    func committed(riderID: RiderID, at position: PartitionPosition?) {
+        tracker.committed(riderID: riderID, at: position)
+    }
+
+    /// The position the rider's standby must have replayed for a read starting now; nil when the read must go
+    /// to the primaries. Takes every partition's position from `writer` when listening (re)started.
+    func requiredPosition(for riderID: RiderID, writer: PostgresConnectionPool) async -> PartitionPosition? {
+        guard await fence.awaitCurrent() else { return nil }
+        switch tracker.requirement(for: riderID) {
+        case .primary:
+            return nil
+        case .replayed(let position):
+            return position
+        case .floorsNeeded(let epoch):
+            guard let rows = try? await writer.read(PartitionWritePositions()) else { return nil }
+            tracker.floorsTaken(
+                Dictionary(rows.map { ($0.partition, $0.position) }, uniquingKeysWith: { $0.covering($1) }),
+                epoch: epoch)
+            if case .replayed(let position) = tracker.requirement(for: riderID) { return position }
+            return nil
+        }
+    }
+}
