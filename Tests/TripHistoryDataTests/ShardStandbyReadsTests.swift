@@ -54,6 +54,18 @@ import TripHistoryDomain
         #expect(tracker.requirement(for: riderID) == .replayed(position(700)))
     }
 
+    /// While every partition's position cannot be taken (a shard failing over), reads ask for it at most once a
+    /// second, and go to the primaries meanwhile.
+    @Test func everyPartitionsPositionIsAskedForAtMostOnceASecondUntilTaken() throws {
+        let tracker = ShardReadYourWrites(placement: try #require(RiderPlacement(partitions: 2)))
+        let start = ContinuousClock.now
+        #expect(tracker.mayAskFloors(at: start))
+        #expect(!tracker.mayAskFloors(at: start + .milliseconds(500)))
+        #expect(tracker.mayAskFloors(at: start + .seconds(1)))
+        tracker.floorsTaken([0: position(1), 1: position(1)], epoch: 0)
+        #expect(tracker.mayAskFloors(at: start + .seconds(1) + .milliseconds(1)))
+    }
+
     /// A write whose position could not be taken sends the rider's reads to the primaries for good: a later
     /// write's position may have been taken before it committed.
     @Test func aWriteWithoutPositionKeepsTheRiderOnThePrimaries() throws {

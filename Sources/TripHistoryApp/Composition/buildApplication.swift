@@ -92,7 +92,7 @@ public func buildApplication(
     // read-your-writes per partition (ShardStandbyReads), on the routing's change-feed barrier.
     let standbyReads: ShardStandbyReads? =
         if let partitions, let readerPool {
-            ShardStandbyReads(reader: readerPool, fence: routing, partitions: partitions.count)
+            ShardStandbyReads(reader: readerPool, routing: routing, partitions: partitions.count)
         } else {
             nil
         }

@@ -154,6 +154,13 @@ public final class PostgresReadRouting: Sendable {
         _ read: ReadRoutingMetrics.Read, _ target: Target, _ reason: ReadRoutingMetrics.Reason,
         _ body: (PostgresConnectionPool) async throws -> T, pool: PostgresConnectionPool? = nil
     ) async throws -> T {
+        count(read, to: target, because: reason)
+        return try await body(pool ?? writer)
+    }
+
+    /// Counts a read sent to `target`: here, or on the sharded topology where `ShardStandbyReads` routes
+    /// riders' reads itself.
+    func count(_ read: ReadRoutingMetrics.Read, to target: Target, because reason: ReadRoutingMetrics.Reason) {
         statisticsState.withLock {
             switch target {
             case .writer: $0.writerReads += 1
@@ -162,8 +169,10 @@ public final class PostgresReadRouting: Sendable {
         }
         (target == .writer ? writerReads : readerReads).increment()
         routing.count(read, to: target, because: reason)
-        return try await body(pool ?? writer)
     }
+
+    /// Whether the change listener listens, so that the barrier can prove what was announced.
+    var isFeedListening: Bool { barrier?.isListening ?? false }
 
     /// Waits until the reader's sampled replay position reaches `position`, checking every 10 ms; true at once
     /// without a reader, while it is down (reads then go to the writer) or when it is no standby, false after

@@ -120,6 +120,8 @@ final class ShardReadYourWrites: Sendable {
         /// taken.
         var floors: [Int: PartitionPosition]?
         var epoch = 0
+        /// When every partition's position was last asked for while none was taken.
+        var floorsAsked: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
@@ -139,12 +141,23 @@ final class ShardReadYourWrites: Sendable {
         }
     }
 
+    /// Whether every partition's position may be asked for at `now`: at most once a second until taken, so
+    /// that a shard failing over does not cost every read a call on every partition.
+    func mayAskFloors(at now: ContinuousClock.Instant) -> Bool {
+        state.withLock { state in
+            if let asked = state.floorsAsked, now - asked < .seconds(1) { return false }
+            state.floorsAsked = now
+            return true
+        }
+    }
+
     /// Every partition's position, taken after `listeningStarted` of `epoch`; ignored when listening restarted
     /// since.
     func floorsTaken(_ positions: [Int: PartitionPosition], epoch: Int) {
         state.withLock { state in
             guard state.epoch == epoch else { return }
             state.floors = positions
+            state.floorsAsked = nil
         }
     }
 
@@ -193,18 +206,27 @@ final class ShardReadYourWrites: Sendable {
 /// than the position's, refuses the call (THLAG), and the read goes to the primaries, as when the feed is not
 /// listening or a rider's position is unknown.
 public struct ShardStandbyReads: Sendable {
+    /// Where a rider's read goes.
+    enum Route: Equatable {
+        /// The standby cluster, with the position its server must have replayed.
+        case standby(PartitionPosition)
+        /// The primaries, and why (the routing metrics' reason).
+        case primaries(ReadRoutingMetrics.Reason)
+    }
+
     let reader: PostgresConnectionPool
-    private let fence: any ChangeFeedFence
+    private let routing: PostgresReadRouting
     private let tracker: ShardReadYourWrites
 
-    /// `reader` reaches the proxy with the standby cluster named; `fence` is the change feed's barrier (the
-    /// routing's, on the listener of the proxy's notifications); `partitions` is the topology's number.
+    /// `reader` reaches the proxy with the standby cluster named; `routing` has the change feed's barrier (on
+    /// the listener of the proxy's notifications) and counts the reads; `partitions` is the topology's number.
     public init?(
-        reader: PostgresConnectionPool, fence: any ChangeFeedFence, partitions: Int, maximumTrackedRiders: Int = 100_000
+        reader: PostgresConnectionPool, routing: PostgresReadRouting, partitions: Int,
+        maximumTrackedRiders: Int = 100_000
     ) {
         guard let placement = RiderPlacement(partitions: partitions) else { return nil }
         self.reader = reader
-        self.fence = fence
+        self.routing = routing
         tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: maximumTrackedRiders)
     }
 
@@ -242,22 +264,32 @@ public struct ShardStandbyReads: Sendable {
         tracker.committed(riderID: riderID, at: position)
     }
 
-    /// The position the rider's standby must have replayed for a read starting now; nil when the read must go
-    /// to the primaries. Takes every partition's position from `writer` when listening (re)started.
-    func requiredPosition(for riderID: RiderID, writer: PostgresConnectionPool) async -> PartitionPosition? {
-        guard await fence.awaitCurrent() else { return nil }
+    /// Where a read of `riderID` starting now goes. Takes every partition's position from `writer` when
+    /// listening (re)started.
+    func route(for riderID: RiderID, writer: PostgresConnectionPool) async -> Route {
+        guard routing.isFeedListening else { return .primaries(.feedNotListening) }
+        guard await routing.awaitCurrent() else { return .primaries(.barrierFailed) }
         switch tracker.requirement(for: riderID) {
         case .primary:
-            return nil
+            return .primaries(.riderNotReplayed)
         case .replayed(let position):
-            return position
+            return .standby(position)
         case .floorsNeeded(let epoch):
-            guard let rows = try? await writer.read(PartitionWritePositions()) else { return nil }
+            guard tracker.mayAskFloors(at: .now), let rows = try? await writer.read(PartitionWritePositions()) else {
+                return .primaries(.readerFailed)
+            }
             tracker.floorsTaken(
                 Dictionary(rows.map { ($0.partition, $0.position) }, uniquingKeysWith: { $0.covering($1) }),
                 epoch: epoch)
-            if case .replayed(let position) = tracker.requirement(for: riderID) { return position }
-            return nil
+            guard case .replayed(let position) = tracker.requirement(for: riderID) else {
+                return .primaries(.riderNotReplayed)
+            }
+            return .standby(position)
         }
+    }
+
+    /// Counts a rider's read sent to `target`.
+    func count(to target: PostgresReadRouting.Target, because reason: ReadRoutingMetrics.Reason) {
+        routing.count(.rider, to: target, because: reason)
     }
 }

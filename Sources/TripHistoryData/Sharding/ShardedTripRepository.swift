@@ -158,26 +158,38 @@ public struct ShardedTripRepository: TripRepository {
                             riderID: riderID, tripID: recorded.trip.id, version: recorded.trip.lifecycle.version,
                             timeout: timeout))
                 }
-                if !recorded.replayed { try announce(riderID, on: connection) }
+                // A replay is announced again with standby reads: its first answer may have been lost before
+                // its notification was sent, and other instances must learn the rider's position.
+                if !recorded.replayed || standbyReads != nil { try announce(riderID, on: connection) }
                 return recorded
             }
         }
     }
 
-    /// A rider's read: on the shards' standbys when `standbyReads` gives a position for it, and on the primaries
-    /// when it gives none or the standby refuses (THLAG: not replayed that far) or cannot be reached.
+    /// A rider's read: on the shards' standbys when `standbyReads` routes it there, and on the primaries when it
+    /// does not or the standby refuses (THLAG: not replayed that far) or cannot be reached.
     private func read<Statement: PostgresStatement>(
         _ riderID: RiderID, _ statement: Statement
     ) async throws -> [Statement.Row] where Statement.Row: Sendable {
-        if let standbyReads, let position = await standbyReads.requiredPosition(for: riderID, writer: pool) {
+        guard let standbyReads else { return try await pool.read(ProxyCall(statement)) }
+        let reason: ReadRoutingMetrics.Reason
+        switch await standbyReads.route(for: riderID, writer: pool) {
+        case .primaries(let why):
+            reason = why
+        case .standby(let position):
             do {
-                return try await standbyReads.reader.read(ProxyCall(statement, replayed: position))
-            } catch let error as PostgresError where error.sqlState == "THLAG" || error.isConnectionProblem {
-                // Behind or out of reach: the primaries hold everything.
+                let rows = try await standbyReads.reader.read(ProxyCall(statement, replayed: position))
+                standbyReads.count(to: .reader, because: .replicaReady)
+                return rows
+            } catch let error as PostgresError where error.sqlState == "THLAG" {
+                reason = .readerBehind
+            } catch let error as PostgresError where error.isConnectionProblem {
+                reason = .readerFailed
             } catch is PostgresPoolError {
-                // The reader's pool is full or shut: the primaries, as above.
+                reason = .readerFailed
             }
         }
+        standbyReads.count(to: .writer, because: reason)
         return try await pool.read(ProxyCall(statement))
     }
 
