@@ -84,7 +84,8 @@ import TripHistoryDomain
     }
 
     /// Past the riders it tracks, a rider's position raises its partition's floor, which every rider there must
-    /// then see; without a position, every partition's is taken again.
+    /// then see, and drops the riders whose positions it covers, making room; without a position, every
+    /// partition's is taken again.
     @Test func pastTheTrackedRidersARidersPositionRaisesItsPartitionsFloor() throws {
         let placement = try #require(RiderPlacement(partitions: 2))
         let tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: 1)
@@ -96,8 +97,26 @@ import TripHistoryDomain
         #expect(tracker.requirement(for: riders[2]) == .replayed(position(50)))
         let elsewhere = try #require((1...100).compactMap(RiderID.init).first { placement.partition(of: $0) == 1 })
         #expect(tracker.requirement(for: elsewhere) == .replayed(position(10)))
-        tracker.committed(riderID: riders[3], at: nil)
+        // The floor of 50 covered the rider at 20: the next rider has an entry of its own again.
+        tracker.committed(riderID: riders[3], at: position(60))
+        #expect(tracker.requirement(for: riders[3]) == .replayed(position(60)))
+        #expect(tracker.requirement(for: riders[2]) == .replayed(position(50)))
+        tracker.committed(riderID: riders[4], at: nil)
         #expect(tracker.requirement(for: elsewhere) == .floorsNeeded(epoch: 1))
+    }
+
+    /// Positions taken when listening restarts drop the riders they cover, too.
+    @Test func everyPartitionsPositionTakenAgainDropsTheRidersItCovers() throws {
+        let placement = try #require(RiderPlacement(partitions: 2))
+        let tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: 1)
+        tracker.floorsTaken([0: position(10), 1: position(10)], epoch: 0)
+        let riders = (1...100).compactMap(RiderID.init).filter { placement.partition(of: $0) == 0 }
+        tracker.committed(riderID: riders[0], at: position(20))
+        tracker.listeningStarted()
+        tracker.floorsTaken([0: position(30), 1: position(30)], epoch: 1)
+        tracker.committed(riderID: riders[1], at: position(40))
+        #expect(tracker.requirement(for: riders[1]) == .replayed(position(40)))
+        #expect(tracker.requirement(for: riders[2]) == .replayed(position(30)))
     }
 
     @Test func aNotificationNamesTheRiderAndThePositionOrUnknownRiders() throws {

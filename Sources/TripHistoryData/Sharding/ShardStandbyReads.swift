@@ -94,10 +94,12 @@ extension ProxyCall {
 }
 
 /// What each rider's reads on the shards' standbys must see. Every write reports the rider with its partition's
-/// position after the commit (`committed`), this instance's own and, through the change notifications, every
-/// other's; a rider one of whose writes has no known position reads from the primaries. When the change listener (re)starts, writes made meanwhile were never announced, so every
-/// partition's position is taken again (`needsFloors` until `floorsTaken`) and every rider's reads must reach
-/// their partition's. Past `maximumTrackedRiders` a new rider's position raises its partition's floor instead.
+/// position after the commit (`committed`), this instance's own and, through the change notifications, every other's; a
+/// rider one of whose writes has no known position reads from the primaries. When the change listener (re)starts,
+/// writes made meanwhile were never announced, so every partition's position is taken again (`floorsNeeded` until
+/// `floorsTaken`) and every rider's reads must reach their partition's. Past `maximumTrackedRiders` a new rider's
+/// position raises its partition's floor instead. A floor taken or raised drops the partition's riders whose own
+/// positions it covers, making room again.
 final class ShardReadYourWrites: Sendable {
     /// What a read of one rider must see.
     enum Requirement: Equatable, Sendable {
@@ -115,13 +117,28 @@ final class ShardReadYourWrites: Sendable {
     }
 
     private struct State {
-        var riders: [RiderID: Known] = [:]
+        /// Each partition's riders with a position of their own, or with none known.
+        var riders: [Int: [RiderID: Known]] = [:]
+        /// How many riders `riders` holds.
+        var tracked = 0
         /// Each partition's position when listening last (re)started, raised by riders not tracked; nil until
         /// taken.
         var floors: [Int: PartitionPosition]?
         var epoch = 0
         /// When every partition's position was last asked for while none was taken.
         var floorsAsked: ContinuousClock.Instant?
+
+        /// Drops the riders of `partition` whose own positions `floor` covers: their reads require the floor
+        /// anyway.
+        mutating func prune(_ partition: Int, coveredBy floor: PartitionPosition) {
+            guard let riders = riders[partition] else { return }
+            let kept = riders.filter { entry in
+                guard case .position(let known) = entry.value else { return true }
+                return floor.covering(known) != floor
+            }
+            tracked -= riders.count - kept.count
+            self.riders[partition] = kept
+        }
     }
 
     private let state = Mutex(State())
@@ -158,14 +175,16 @@ final class ShardReadYourWrites: Sendable {
             guard state.epoch == epoch else { return }
             state.floors = positions
             state.floorsAsked = nil
+            for (partition, floor) in positions { state.prune(partition, coveredBy: floor) }
         }
     }
 
     func requirement(for riderID: RiderID) -> Requirement {
         state.withLock { state in
             guard let floors = state.floors else { return .floorsNeeded(epoch: state.epoch) }
-            guard let floor = floors[placement.partition(of: riderID)] else { return .primary }
-            switch state.riders[riderID] {
+            let partition = placement.partition(of: riderID)
+            guard let floor = floors[partition] else { return .primary }
+            switch state.riders[partition]?[riderID] {
             case nil: return .replayed(floor)
             case .unknown?: return .primary
             case .position(let position)?: return .replayed(position.covering(floor))
@@ -176,11 +195,14 @@ final class ShardReadYourWrites: Sendable {
     /// A write of `riderID` committed before `position` was taken on its partition; nil when no position could
     /// be taken.
     func committed(riderID: RiderID, at position: PartitionPosition?) {
+        let partition = placement.partition(of: riderID)
         state.withLock { state in
-            if state.riders[riderID] == nil && state.riders.count >= maximumTrackedRiders {
-                let partition = placement.partition(of: riderID)
+            let known = state.riders[partition]?[riderID]
+            if known == nil && state.tracked >= maximumTrackedRiders {
                 if let position, let floor = state.floors?[partition] {
-                    state.floors?[partition] = position.covering(floor)
+                    let raised = position.covering(floor)
+                    state.floors?[partition] = raised
+                    state.prune(partition, coveredBy: raised)
                 } else {
                     // No floor to raise with certainty: every partition's position is taken again.
                     state.floors = nil
@@ -188,12 +210,14 @@ final class ShardReadYourWrites: Sendable {
                 }
                 return
             }
+            if known == nil { state.tracked += 1 }
             // An unknown position stays unknown: a later write's position may have been taken before the
             // unknown write committed.
-            switch (state.riders[riderID], position) {
-            case (.unknown?, _), (_, nil): state.riders[riderID] = .unknown
-            case (.position(let known)?, let position?): state.riders[riderID] = .position(position.covering(known))
-            case (nil, let position?): state.riders[riderID] = .position(position)
+            switch (known, position) {
+            case (.unknown?, _), (_, nil): state.riders[partition, default: [:]][riderID] = .unknown
+            case (.position(let known)?, let position?):
+                state.riders[partition, default: [:]][riderID] = .position(position.covering(known))
+            case (nil, let position?): state.riders[partition, default: [:]][riderID] = .position(position)
             }
         }
     }
