@@ -91,8 +91,8 @@ public func buildApplication(
     // On the sharded topology, the reader (the proxy naming its standby cluster) serves riders' reads too, with
     // read-your-writes per partition (ShardStandbyReads), on the routing's change-feed barrier.
     let standbyReads: ShardStandbyReads? =
-        if let partitions, let readerPool {
-            ShardStandbyReads(reader: readerPool, routing: routing, partitions: partitions.count)
+        if let partitions {
+            ShardStandbyReads(routing: routing, partitions: partitions.count)
         } else {
             nil
         }

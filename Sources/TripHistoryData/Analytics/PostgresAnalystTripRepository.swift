@@ -15,8 +15,8 @@ public import TripHistoryDomain
 ///
 /// With `partitions` (the sharded topology's number of logical partitions), `pool` reaches its proxy, and the
 /// reads are its fan-out functions (`AnalystFanOut`), each partition's answer merged there into what one node
-/// answers: pages both ways and export batches, exact counts and stats of every filter, and the analysts' feed with a position per partition
-/// (`PartitionedAnalystFeed`), exports with their ledger included.
+/// answers: pages both ways and export batches, exact counts and stats of every filter, and the analysts' feed
+/// with a position per partition (`PartitionedAnalystFeed`), exports with their ledger included.
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?

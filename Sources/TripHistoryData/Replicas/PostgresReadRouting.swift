@@ -154,13 +154,6 @@ public final class PostgresReadRouting: Sendable {
         _ read: ReadRoutingMetrics.Read, _ target: Target, _ reason: ReadRoutingMetrics.Reason,
         _ body: (PostgresConnectionPool) async throws -> T, pool: PostgresConnectionPool? = nil
     ) async throws -> T {
-        count(read, to: target, because: reason)
-        return try await body(pool ?? writer)
-    }
-
-    /// Counts a read sent to `target`: here, or on the sharded topology where `ShardStandbyReads` routes
-    /// riders' reads itself.
-    func count(_ read: ReadRoutingMetrics.Read, to target: Target, because reason: ReadRoutingMetrics.Reason) {
         statisticsState.withLock {
             switch target {
             case .writer: $0.writerReads += 1
@@ -169,6 +162,23 @@ public final class PostgresReadRouting: Sendable {
         }
         (target == .writer ? writerReads : readerReads).increment()
         routing.count(read, to: target, because: reason)
+        return try await body(pool ?? writer)
+    }
+
+    // MARK: Rider reads the sharded topology routes itself (`ShardStandbyReads`), counted and retried alike
+
+    /// Runs a rider read on the writer, counted with `reason`.
+    func riderReadOnWriter<T>(
+        because reason: ReadRoutingMetrics.Reason, _ body: (PostgresConnectionPool) async throws -> T
+    ) async throws -> T {
+        try await run(.rider, .writer, reason, body)
+    }
+
+    /// Runs a rider read on the reader, retried on the writer as every reader read is: after `ReplicaBehind`
+    /// or a connection or pool failure.
+    func riderReadOnReader<T>(_ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
+        guard let reader else { return try await run(.rider, .writer, .noReader, body) }
+        return try await onReader(.rider, reader, body)
     }
 
     /// Whether the change listener listens, so that the barrier can prove what was announced.

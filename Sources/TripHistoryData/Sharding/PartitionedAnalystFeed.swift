@@ -19,6 +19,14 @@ struct PartitionServer: Hashable, Sendable {
         }
         return hash
     }
+
+    /// The server in columns `column` (its system identifier) and `column + 1` (the partition's moves).
+    static func decode(_ rows: PostgresRows, row: Int, column: Int) throws(PostgresError) -> PartitionServer {
+        guard let system = try rows.int64(row, column), let moves = try rows.int64(row, column + 1) else {
+            throw PostgresError(kind: .decoding, message: "a partition's row without its server")
+        }
+        return PartitionServer(systemIdentifier: system, moves: moves)
+    }
 }
 
 /// Every partition's page of the analysts' feed, each after its own position (`trip_history_analyst_changes` on
@@ -55,10 +63,10 @@ struct PartitionedAnalystChanges: PostgresPreparedStatement {
 
         /// Columns 0-2: the partition's number, its server's system identifier and its moves.
         static func identity(_ rows: PostgresRows, row: Int) throws(PostgresError) -> (Int, PartitionServer) {
-            guard let partition = try rows.int64(row, 0), let system = try rows.int64(row, 1),
-                let moves = try rows.int64(row, 2), partition >= 0
-            else { throw PostgresError(kind: .decoding, message: "feed row without its partition") }
-            return (Int(partition), PartitionServer(systemIdentifier: system, moves: moves))
+            guard let partition = try rows.int64(row, 0), partition >= 0 else {
+                throw PostgresError(kind: .decoding, message: "feed row without its partition")
+            }
+            return (Int(partition), try PartitionServer.decode(rows, row: row, column: 1))
         }
     }
 }

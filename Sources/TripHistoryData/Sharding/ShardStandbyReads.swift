@@ -32,12 +32,12 @@ struct PartitionPosition: Sendable, Equatable {
         self.init(lsn: lsn, server: PartitionServer(systemIdentifier: system, moves: moves))
     }
 
-    /// The position in columns `column`, `column + 1` and `column + 2` (lsn as text, system identifier, moves).
+    /// The position in columns `column` (the lsn as text) and the two after it (its server).
     static func decode(_ rows: PostgresRows, row: Int, column: Int) throws(PostgresError) -> PartitionPosition {
-        guard let lsn = try rows.string(row, column).flatMap(WALPosition.init),
-            let system = try rows.int64(row, column + 1), let moves = try rows.int64(row, column + 2)
-        else { throw PostgresError(kind: .decoding, message: "a partition's position without its server") }
-        return PartitionPosition(lsn: lsn, server: PartitionServer(systemIdentifier: system, moves: moves))
+        guard let lsn = try rows.string(row, column).flatMap(WALPosition.init) else {
+            throw PostgresError(kind: .decoding, message: "a partition's position without its lsn")
+        }
+        return PartitionPosition(lsn: lsn, server: try PartitionServer.decode(rows, row: row, column: column + 1))
     }
 }
 
@@ -238,18 +238,14 @@ public struct ShardStandbyReads: Sendable {
         case primaries(ReadRoutingMetrics.Reason)
     }
 
-    let reader: PostgresConnectionPool
     private let routing: PostgresReadRouting
     private let tracker: ShardReadYourWrites
 
-    /// `reader` reaches the proxy with the standby cluster named; `routing` has the change feed's barrier (on
-    /// the listener of the proxy's notifications) and counts the reads; `partitions` is the topology's number.
-    public init?(
-        reader: PostgresConnectionPool, routing: PostgresReadRouting, partitions: Int,
-        maximumTrackedRiders: Int = 100_000
-    ) {
-        guard let placement = RiderPlacement(partitions: partitions) else { return nil }
-        self.reader = reader
+    /// `routing`'s reader reaches the proxy with the standby cluster named, its writer the proxy; it has the
+    /// change feed's barrier (on the listener of the proxy's notifications), and counts and retries the reads.
+    /// `partitions` is the topology's number. Nil without a reader.
+    public init?(routing: PostgresReadRouting, partitions: Int, maximumTrackedRiders: Int = 100_000) {
+        guard routing.reader != nil, let placement = RiderPlacement(partitions: partitions) else { return nil }
         self.routing = routing
         tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: maximumTrackedRiders)
     }
@@ -288,9 +284,31 @@ public struct ShardStandbyReads: Sendable {
         tracker.committed(riderID: riderID, at: position)
     }
 
-    /// Where a read of `riderID` starting now goes. Takes every partition's position from `writer` when
+    /// Runs a read of `riderID`: `body` with the reader's pool and the position its server must have replayed
+    /// when the read goes to the standbys, where a refusal (THLAG) retries it on the primaries; with the
+    /// writer's pool and nil otherwise.
+    func read<T>(
+        _ riderID: RiderID, _ body: (PostgresConnectionPool, PartitionPosition?) async throws -> T
+    ) async throws -> T {
+        switch await route(for: riderID) {
+        case .primaries(let reason):
+            return try await routing.riderReadOnWriter(because: reason) { try await body($0, nil) }
+        case .standby(let position):
+            let reader = routing.reader
+            return try await routing.riderReadOnReader { pool in
+                guard pool === reader else { return try await body(pool, nil) }
+                do {
+                    return try await body(pool, position)
+                } catch let error as PostgresError where error.sqlState == "THLAG" {
+                    throw ReplicaBehind()
+                }
+            }
+        }
+    }
+
+    /// Where a read of `riderID` starting now goes. Takes every partition's position from the writer when
     /// listening (re)started.
-    func route(for riderID: RiderID, writer: PostgresConnectionPool) async -> Route {
+    func route(for riderID: RiderID) async -> Route {
         guard routing.isFeedListening else { return .primaries(.feedNotListening) }
         guard await routing.awaitCurrent() else { return .primaries(.barrierFailed) }
         switch tracker.requirement(for: riderID) {
@@ -299,7 +317,8 @@ public struct ShardStandbyReads: Sendable {
         case .replayed(let position):
             return .standby(position)
         case .floorsNeeded(let epoch):
-            guard tracker.mayAskFloors(at: .now), let rows = try? await writer.read(PartitionWritePositions()) else {
+            guard tracker.mayAskFloors(at: .now), let rows = try? await routing.writer.read(PartitionWritePositions())
+            else {
                 return .primaries(.readerFailed)
             }
             tracker.floorsTaken(
@@ -312,8 +331,4 @@ public struct ShardStandbyReads: Sendable {
         }
     }
 
-    /// Counts a rider's read sent to `target`.
-    func count(to target: PostgresReadRouting.Target, because reason: ReadRoutingMetrics.Reason) {
-        routing.count(.rider, to: target, because: reason)
-    }
 }

@@ -166,31 +166,15 @@ public struct ShardedTripRepository: TripRepository {
         }
     }
 
-    /// A rider's read: on the shards' standbys when `standbyReads` routes it there, and on the primaries when it
-    /// does not or the standby refuses (THLAG: not replayed that far) or cannot be reached.
+    /// A rider's read: on the shards' standbys when `standbyReads` routes it there (the statement's `_replayed`
+    /// call, retried on the primaries when refused or failing), else on the primaries.
     private func read<Statement: PostgresStatement>(
         _ riderID: RiderID, _ statement: Statement
     ) async throws -> [Statement.Row] where Statement.Row: Sendable {
         guard let standbyReads else { return try await pool.read(ProxyCall(statement)) }
-        let reason: ReadRoutingMetrics.Reason
-        switch await standbyReads.route(for: riderID, writer: pool) {
-        case .primaries(let why):
-            reason = why
-        case .standby(let position):
-            do {
-                let rows = try await standbyReads.reader.read(ProxyCall(statement, replayed: position))
-                standbyReads.count(to: .reader, because: .replicaReady)
-                return rows
-            } catch let error as PostgresError where error.sqlState == "THLAG" {
-                reason = .readerBehind
-            } catch let error as PostgresError where error.isConnectionProblem {
-                reason = .readerFailed
-            } catch is PostgresPoolError {
-                reason = .readerFailed
-            }
+        return try await standbyReads.read(riderID) { pool, position in
+            try await pool.read(position.map { ProxyCall(statement, replayed: $0) } ?? ProxyCall(statement))
         }
-        standbyReads.count(to: .writer, because: reason)
-        return try await pool.read(ProxyCall(statement))
     }
 
     /// After a write of `riderID` committed: with standby reads, the position of the rider's partition now,
