@@ -47,6 +47,34 @@ import Glibc
         }
     }
 
+    /// A pool with a target opens each new connection at the target's current string, for lent connections and
+    /// pipelined reads alike: a moved partition's pool follows the map without being built again.
+    @Test func aRetargetedPoolOpensItsNextConnectionsAtTheNewString() async throws {
+        let target = PostgresConnectionTarget("host=127.0.0.1 port=1 dbname=nowhere connect_timeout=2")
+        let pool = PostgresConnectionPool(
+            configuration: .init(
+                connectionString: "host=127.0.0.1 port=1 dbname=nowhere", size: 1, pipelinedConnections: 1,
+                target: target))
+        await #expect { try await pool.withConnection { _ in 1 } } throws: { error in
+            (error as? PostgresError)?.kind == .connectionFailed
+        }
+        #expect(target.retarget(try DataTestDatabase.connectionString()))
+        #expect(!target.retarget(try DataTestDatabase.connectionString()), "the same string again changes nothing")
+        #expect(try await pool.withConnection { try $0.query("SELECT 7").int64(0, 0) } == 7)
+        #expect(try await pool.readFirst(SelectEight()) == 8)
+        await pool.shutdown()
+    }
+
+    /// `SELECT 8`, as a pipelined read.
+    private struct SelectEight: PostgresPreparedStatement {
+        static let name = "data_test_select_eight"
+        static let sql = "SELECT 8::bigint"
+
+        func makeBindings() -> PostgresBindings { PostgresBindings(capacity: 0) }
+
+        func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Int64? { try rows.int64(row, 0) }
+    }
+
     /// Polls `condition` until it holds; fails after a minute (a bound for a hung test, not a measurement).
     static func eventually(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(60)

@@ -96,3 +96,30 @@ import TripHistoryDomain
         }
     }
 }
+
+/// When the riders' direct path to a partition reads the proxy's map again and runs a call once more.
+@Suite struct PartitionRoutesTests {
+    @Test(arguments: [
+        (PostgresError(kind: .connectionFailed, message: "not currently accepting connections"), true),
+        (PostgresError(kind: .connectionLost, message: "server closed the connection"), true),
+        (PostgresError(kind: .server, sqlState: "57P01", message: "terminating connection"), true),
+        (PostgresError(kind: .server, sqlState: "25006", message: "read-only transaction"), true),
+        (PostgresError(kind: .server, sqlState: "TH409", message: "conflict"), false),
+        (PostgresError(kind: .server, sqlState: "57014", message: "statement timeout"), false),
+    ])
+    func aCallFailingAsOnAMovedPartitionsOldCopyReadsTheMapAgain(error: PostgresError, mayHaveMoved: Bool) {
+        #expect(PartitionRoutes.mayHaveMoved(error) == mayHaveMoved)
+    }
+
+    /// A write runs again only when the map changed and it cannot have committed: a connection that broke
+    /// after the write was sent may have committed it, and only the client's key may send it again.
+    @Test func aWriteRunsAgainOnlyWhenItCannotHaveCommittedAndTheMapChanged() {
+        let refused = PostgresError(kind: .connectionFailed, message: "not currently accepting connections")
+        let readOnly = PostgresError(kind: .server, sqlState: "25006", message: "read-only transaction")
+        let lost = PostgresError(kind: .connectionLost, message: "server closed the connection")
+        #expect(PartitionRoutes.mayRetryWrite(refused, mapChanged: true))
+        #expect(PartitionRoutes.mayRetryWrite(readOnly, mapChanged: true))
+        #expect(!PartitionRoutes.mayRetryWrite(lost, mapChanged: true))
+        #expect(!PartitionRoutes.mayRetryWrite(refused, mapChanged: false))
+    }
+}

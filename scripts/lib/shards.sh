@@ -21,7 +21,8 @@
 #   shards_move_partition P SHARD            moves partition P's database to shard SHARD by dump and switch:
 #                                            P's writes are refused (read-only, never acknowledged) from the
 #                                            freeze to the switch of the cluster's option pP, its reads go on;
-#                                            the old copy stays read-only on its shard (see docs/scaling.md)
+#                                            the old copy stays on its shard, refusing connections (see
+#                                            docs/scaling.md)
 #   shards_down [--immediate]                stops the proxy and every shard (the data stays); --immediate
 #                                            stops formations' nodes without a checkpoint, for throwaway ones
 #   shards_status                            the proxy, the shards and their partitions, answering or not
@@ -326,7 +327,8 @@ shards_up() {
 # idempotency key; reads go on from the old copy. The frozen database is dumped into SHARD (data, sequences and
 # idempotency keys alike), the copies' trips are counted, and the cluster's option pP is switched in the proxy,
 # which every proxy backend reloads at its next call: retried writes land on the new copy and replay there.
-# The old copy stays frozen on its shard for a rollback (unfreeze it and switch back); drop it once satisfied.
+# Just before the switch the old copy stops accepting connections, so that no reader of it is left. It stays
+# on its shard for a rollback (allow connections, unfreeze it and switch back); drop it once satisfied.
 shards_move_partition() {
     local partition=${1:?shards_move_partition P SHARD} target=${2:?shards_move_partition P SHARD} source db bin
     local from to counts
@@ -364,6 +366,11 @@ shards_move_partition() {
     shards_psql "$to" -c "UPDATE trip_history_partition SET moves = moves + 1;
         UPDATE trip_changes SET xid = NULL WHERE xid IS NOT NULL; DELETE FROM analyst_change_purge" >/dev/null ||
         return 1
+    # The service's instances reach each partition themselves (PartitionRoutes): the old copy now refuses every
+    # connection, so none of them reads it after the switch; a refused call makes them read the map again.
+    shards_psql "$(_shards_uri "$source" postgres)" -c "ALTER DATABASE $db ALLOW_CONNECTIONS false" >/dev/null &&
+        shards_psql "$(_shards_uri "$source" postgres)" -c "SELECT count(pg_terminate_backend(pid))
+            FROM pg_stat_activity WHERE datname = '$db'" >/dev/null || return 1
     SHARDS_MOVED[$partition]=$target
     _shards_save
     th_log "switching the cluster's p$partition to shard $target"

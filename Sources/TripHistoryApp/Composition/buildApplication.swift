@@ -41,22 +41,46 @@ public func buildApplication(
     }
     let pool = makePool("writer", configuration.writePool, pipelinedConnections: configuration.pipelinedConnections)
     // A PL/Proxy proxy database makes the topology sharded (docs/scaling.md): each logical partition is a
-    // database of its own, which the proxy names; the service then talks to the proxy alone for requests.
-    let partitions = try await PartitionedSchema(proxy: pool, source: configuration.migrations, logger: logger)
-        .partitions()
-    // One connection per partition for its maintenance (expired keys, feed entries and trips, year partitions).
-    let partitionPools = (partitions ?? []).map { partition in
-        makePool(
-            "partition-\(partition.number)", PoolSettings(size: 1, maximumWaiters: 4), pipelinedConnections: 0,
-            connectionString: partition.connectionString)
+    // database of its own, which the proxy's clusters name.
+    let schema = PartitionedSchema(proxy: pool, source: configuration.migrations, logger: logger)
+    let partitions = try await schema.partitions()
+    // Each partition's pools at the connection strings the proxy names (PartitionRoutes): the riders' calls run
+    // there as on one node, and so does each partition's maintenance; with a reader, each partition's standby
+    // serves the riders' reads too. A partition's pools share the write pool's limits among the partitions.
+    let standbyPartitions =
+        partitions != nil && configuration.readConnectionString != nil
+        ? try await schema.partitions(of: PartitionedSchema.standbyCluster) : nil
+    func makePartitionPool(_ name: String, _ connectionString: String, count: Int) -> PostgresConnectionPool {
+        PostgresConnectionPool(
+            configuration: .init(
+                connectionString: connectionString, size: max(2, 2 * configuration.writePool.size / count),
+                statementTimeout: configuration.statementTimeout, pipelinedConnections: 1,
+                maximumWaiters: configuration.writePool.maximumWaiters,
+                maximumQueuedReads: configuration.maximumQueuedReads, queryGrace: configuration.queryGrace,
+                idleTimeout: .seconds(60), target: PostgresConnectionTarget(connectionString)
+            ),
+            name: name, logger: logger, tracer: tracer
+        )
     }
+    var routes: PartitionRoutes?
     if let partitions {
-        // A reader here is the proxy again, its sessions naming the standby cluster (docs/scaling.md): the
-        // analysts' reads go there, and the riders' with read-your-writes (ShardStandbyReads).
+        let routed = partitions.map { partition in
+            PartitionRoutes.Partition(
+                writer: makePartitionPool(
+                    "partition-\(partition.number)", partition.connectionString, count: partitions.count),
+                reader: standbyPartitions?.first { $0.number == partition.number }.map {
+                    makePartitionPool(
+                        "partition-\(partition.number)-standby", $0.connectionString, count: partitions.count)
+                })
+        }
+        guard let built = PartitionRoutes(partitions: routed, schema: schema, logger: logger) else {
+            throw ConfigurationError("The proxy's cluster has \(partitions.count) partitions, not a power of two.")
+        }
+        routes = built
         logger.info("serving the sharded topology", metadata: ["partitions": "\(partitions.count)"])
-        for partitionPool in partitionPools {
+        for partition in built.partitions {
             try await refuseOutdatedSchema(
-                MigrationRunner(pool: partitionPool, source: configuration.migrations, logger: logger))
+                MigrationRunner(pool: partition.writer, source: configuration.migrations, logger: logger))
         }
     } else {
         try await refuseOutdatedSchema(MigrationRunner(pool: pool, source: configuration.migrations, logger: logger))
@@ -156,7 +180,7 @@ public func buildApplication(
     // The server over the trip store the topology has: one PostgreSQL, or the sharded one's proxy. Inlined at
     // both calls, so each builds the server of its concrete store, which the compiler specializes as before.
     @inline(__always)
-    func routes<Repository: TripRepository>(
+    func routerAndServer<Repository: TripRepository>(
         _ repository: Repository
     ) async throws -> (Router<TripHistoryRequestContext>, HTTPServerBuilder) {
         let server = await TripHistoryServer(
@@ -173,14 +197,17 @@ public func buildApplication(
         )
     }
     let (router, http) =
-        partitions == nil
-        ? try await routes(
-            PostgresTripRepository(
-                pool: pool, reads: routing, requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger))
-        : try await routes(
-            ShardedTripRepository(
-                pool: pool, standbyReads: standbyReads, requiresStandbyCopy: configuration.requiresStandbyCopy,
-                logger: logger))
+        if let routes {
+            try await routerAndServer(
+                ShardedTripRepository(
+                    proxy: pool, routes: routes, standbyReads: standbyReads,
+                    requiresStandbyCopy: configuration.requiresStandbyCopy, logger: logger))
+        } else {
+            try await routerAndServer(
+                PostgresTripRepository(
+                    pool: pool, reads: routing, requiresStandbyCopy: configuration.requiresStandbyCopy,
+                    logger: logger))
+        }
     var application = Application(
         router: router,
         server: http,
@@ -191,7 +218,8 @@ public func buildApplication(
     if let tracing { application.addServices(tracing.service) }
     application.addServices(pool, analystPool, health)
     // The trips' own maintenance runs where the trips are: the one database, or every partition.
-    for maintained in partitions == nil ? [pool] : partitionPools {
+    if let routes { application.addServices(routes.partitions.compactMap(\.reader)) }
+    for maintained in routes?.partitions.map(\.writer) ?? [pool] {
         if maintained !== pool { application.addServices(maintained) }
         application.addServices(
             TripPartitionMaintainer(pool: maintained, logger: logger),

@@ -31,14 +31,19 @@ extension PostgresConnectionPool {
         /// How long a connection may stay idle (back in the pool and not lent again) before the pool's `run()`
         /// closes it; nil keeps idle connections open until shutdown.
         public var idleTimeout: Duration?
+        /// For a database that can move to another server: new connections use its current connection string
+        /// instead of `connectionString`.
+        public var target: PostgresConnectionTarget?
 
         public init(
             connectionString: String, size: Int = 8, acquireTimeout: Duration = .seconds(2),
             statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3),
             pipelinedConnections: Int = 2, maximumPipelineBatch: Int = 16, maximumWaiters: Int = 64,
-            maximumQueuedReads: Int = 1024, queryGrace: Duration = .seconds(1), idleTimeout: Duration? = nil
+            maximumQueuedReads: Int = 1024, queryGrace: Duration = .seconds(1), idleTimeout: Duration? = nil,
+            target: PostgresConnectionTarget? = nil
         ) {
             self.connectionString = connectionString
+            self.target = target
             self.size = max(size, 1)
             self.acquireTimeout = acquireTimeout
             self.maximumWaiters = max(maximumWaiters, 0)
@@ -64,7 +69,8 @@ extension PostgresConnectionPool {
         ) throws(PostgresError) -> PostgresConnection {
             if let existing, existing.isAlive { return existing }
             let connection = try PostgresConnection(
-                connectionString: connectionString, connectTimeoutSeconds: connectTimeoutSeconds,
+                connectionString: target?.connectionString ?? connectionString,
+                connectTimeoutSeconds: connectTimeoutSeconds,
                 statementTimeoutMilliseconds: statementTimeoutMilliseconds, queryGrace: queryGrace
             )
             connection.statementTimers = timers

@@ -30,27 +30,28 @@ public struct PartitionedSchema: Sendable {
         self.logger = logger
     }
 
-    /// The partitions of the cluster `trips` when the database is a PL/Proxy proxy; nil for any other database.
-    public func partitions() async throws -> [Partition]? {
+    /// The partitions of the cluster `trips` (or of `cluster`, such as its standby twin `trips_standby`) when the
+    /// database is a PL/Proxy proxy that defines it; nil for any other database.
+    public func partitions(of cluster: String = Self.cluster) async throws -> [Partition]? {
         try await proxy.withConnection { connection in
-            let cluster = try connection.query(
+            let options = try connection.query(
                 """
                 SELECT o.option
                 FROM pg_foreign_server AS s
                 JOIN pg_foreign_data_wrapper AS w ON w.oid = s.srvfdw
                 CROSS JOIN LATERAL unnest(s.srvoptions) AS o(option)
-                WHERE s.srvname = \(Self.cluster) AND w.fdwname = 'plproxy'
+                WHERE s.srvname = \(cluster) AND w.fdwname = 'plproxy'
                 """)
-            guard cluster.count > 0 else { return nil }
+            guard options.count > 0 else { return nil }
             let mapping = try connection.query(
                 """
                 SELECT o.option
                 FROM pg_user_mappings AS m CROSS JOIN LATERAL unnest(m.umoptions) AS o(option)
-                WHERE m.srvname = \(Self.cluster) AND m.usename IN (current_user, 'public')
+                WHERE m.srvname = \(cluster) AND m.usename IN (current_user, 'public')
                 ORDER BY m.usename = 'public' DESC
                 """)
             return try Self.partitions(
-                clusterOptions: (0..<cluster.count).compactMap { try cluster.string($0, 0) },
+                clusterOptions: (0..<options.count).compactMap { try options.string($0, 0) },
                 userMappingOptions: (0..<mapping.count).compactMap { try mapping.string($0, 0) })
         }
     }
@@ -91,7 +92,9 @@ public struct PartitionedSchema: Sendable {
         return migrated
     }
 
-    static let cluster = "trips"
+    public static let cluster = "trips"
+    /// The cluster whose connection strings prefer each partition's standby (scripts/lib/shards.sh).
+    public static let standbyCluster = "trips_standby"
 
     /// The partitions an option list of the cluster names (`p0=host=... dbname=...`; other options such as
     /// `connection_lifetime` are PL/Proxy's own), each connection string followed by the user mapping's options,

@@ -223,9 +223,9 @@ final class ShardReadYourWrites: Sendable {
     }
 }
 
-/// The riders' reads on the shards' standbys, with read-your-writes: the proxy's reader sessions name its
-/// standby cluster (docs/scaling.md), and each read is the statement's `_replayed` call with the position the
-/// rider's partition must have replayed (`ShardReadYourWrites`), once the change-feed barrier proved that every
+/// The riders' reads on the shards' standbys, with read-your-writes: each read is the statement's `_replayed`
+/// call on the rider's partition's standby (`PartitionRoutes`, docs/scaling.md) with the position the rider's
+/// partition must have replayed (`ShardReadYourWrites`), once the change-feed barrier proved that every
 /// write acknowledged before the read was announced here. A standby behind the position, or on another server
 /// than the position's, refuses the call (THLAG), and the read goes to the primaries, as when the feed is not
 /// listening or a rider's position is unknown.
@@ -241,9 +241,9 @@ public struct ShardStandbyReads: Sendable {
     private let routing: PostgresReadRouting
     private let tracker: ShardReadYourWrites
 
-    /// `routing`'s reader reaches the proxy with the standby cluster named, its writer the proxy; it has the
-    /// change feed's barrier (on the listener of the proxy's notifications), and counts and retries the reads.
-    /// `partitions` is the topology's number. Nil without a reader.
+    /// `routing`'s reader reaches the proxy with the standby cluster named (the analysts' reads), its writer the
+    /// proxy; it has the change feed's barrier (on the listener of the proxy's notifications), and counts and
+    /// retries the reads. `partitions` is the topology's number. Nil without a reader.
     public init?(routing: PostgresReadRouting, partitions: Int, maximumTrackedRiders: Int = 100_000) {
         guard routing.reader != nil, let placement = RiderPlacement(partitions: partitions) else { return nil }
         self.routing = routing
@@ -284,21 +284,19 @@ public struct ShardStandbyReads: Sendable {
         tracker.committed(riderID: riderID, at: position)
     }
 
-    /// Runs a read of `riderID`: `body` with the reader's pool and the position its server must have replayed
-    /// when the read goes to the standbys, where a refusal (THLAG) retries it on the primaries; with the
-    /// writer's pool and nil otherwise.
-    func read<T>(
-        _ riderID: RiderID, _ body: (PostgresConnectionPool, PartitionPosition?) async throws -> T
-    ) async throws -> T {
+    /// Runs a read of `riderID`: `body` with the position the rider's partition's standby must have replayed
+    /// when the read goes to the standbys, where a refusal (THLAG) or a failure retries it on the primaries;
+    /// with nil (on the primaries) otherwise.
+    func read<T>(_ riderID: RiderID, _ body: (PartitionPosition?) async throws -> T) async throws -> T {
         switch await route(for: riderID) {
         case .primaries(let reason):
-            return try await routing.riderReadOnWriter(because: reason) { try await body($0, nil) }
+            return try await routing.riderReadOnWriter(because: reason) { _ in try await body(nil) }
         case .standby(let position):
             let reader = routing.reader
             return try await routing.riderReadOnReader { pool in
-                guard pool === reader else { return try await body(pool, nil) }
+                guard pool === reader else { return try await body(nil) }
                 do {
-                    return try await body(pool, position)
+                    return try await body(position)
                 } catch let error as PostgresError where error.sqlState == "THLAG" {
                     throw ReplicaBehind()
                 }

@@ -2,28 +2,31 @@ import Foundation
 public import Logging
 public import TripHistoryDomain
 
-/// The trip store on the sharded topology, through its PL/Proxy proxy database (docs/scaling.md): every call
-/// is one function call on the proxy, which runs it on the rider's one partition (`RUN ON hashint8(rider_id)`).
+/// The trip store on the sharded topology (docs/scaling.md): every rider's call runs on the rider's one
+/// partition, reached directly through its pools (`PartitionRoutes`) at the connection string the proxy's
+/// cluster names, so it is prepared and pipelined as on one node. The proxy database stays the map, the
+/// listener's channel and the analysts' fan-out.
 ///
-/// Reads are the one-node repository's statements as proxy calls (`ProxyCall`), pipelined like theirs. Each
-/// write is one call whose transaction is the partition's own: the trip, its receipt, the feed's entry, the
-/// erasure check and the idempotency key, which lives with the rider's trips and is checked on the rider's
-/// partition (a key is per caller and rider, so a key reused with another rider records a second trip, as on
-/// one node). An adjustment's check is Swift code that cannot run inside the partition's call: the trip is read,
-/// checked, and the call names the version checked, which the partition refuses (TH412) when the trip moved on;
-/// the read and check then run again. After a write the service notifies the proxy's listeners itself, since
-/// a partition's notifications reach only that partition. The errors the partitions raise carry their own
-/// SQLSTATE (`TH...`, scripts/shards/partition.sql), mapped to the domain's errors here.
+/// Reads are the one-node repository's statements, run on the partition as they are on one node. Each write
+/// is one call of a partition function whose transaction is the partition's own (`ProxyWriteCall`): the trip,
+/// its receipt, the feed's entry, the erasure check and the idempotency key, which lives with the rider's trips
+/// and is checked on the rider's partition (a key is per caller and rider, so a key reused with another rider
+/// records a second trip, as on one node). An adjustment's check is Swift code that cannot run inside the
+/// partition's call: the trip is read, checked, and the call names the version checked, which the partition
+/// refuses (TH412) when the trip moved on; the read and check then run again. After a write the service
+/// notifies the proxy's listeners, since a partition's notifications reach only that partition. The errors
+/// the partitions raise carry their own SQLSTATE (`TH...`, partition.sql), mapped to the domain's errors here.
 ///
 /// With `requiresStandbyCopy`, each write returns only once a second call on the rider's partition confirmed
 /// that the partition still holds it and a standby has flushed it (`trip_history_await_standby_copy`), the
 /// sharded counterpart of `PostgresConnection.awaitStandbyCopy()`.
 ///
-/// With `standbyReads`, a rider's pages, counts, details and export batches are read on the shards' standbys
-/// with read-your-writes (`ShardStandbyReads`): each write takes its partition's position after the commit and
-/// announces it with the rider.
+/// With `standbyReads`, a rider's pages, counts, details and export batches are read on the partition's
+/// standby with read-your-writes (`ShardStandbyReads`): each write takes its partition's position after the
+/// commit and announces it with the rider.
 public struct ShardedTripRepository: TripRepository {
-    private let pool: PostgresConnectionPool
+    private let proxy: PostgresConnectionPool
+    private let routes: PartitionRoutes
     private let standbyReads: ShardStandbyReads?
     private let requiresStandbyCopy: Bool
     private let logger: Logger
@@ -31,12 +34,13 @@ public struct ShardedTripRepository: TripRepository {
     /// How many times an adjustment is read, checked and sent again when its trip changed in between.
     static let adjustmentAttempts = 5
 
-    /// `pool` reaches the proxy database.
+    /// `proxy` reaches the proxy database, whose listeners each write notifies; `routes`, the partitions.
     public init(
-        pool: PostgresConnectionPool, standbyReads: ShardStandbyReads? = nil, requiresStandbyCopy: Bool = false,
-        logger: Logger = Logger(label: "trip-history.trips")
+        proxy: PostgresConnectionPool, routes: PartitionRoutes, standbyReads: ShardStandbyReads? = nil,
+        requiresStandbyCopy: Bool = false, logger: Logger = Logger(label: "trip-history.trips")
     ) {
-        self.pool = pool
+        self.proxy = proxy
+        self.routes = routes
         self.standbyReads = standbyReads
         self.requiresStandbyCopy = requiresStandbyCopy
         self.logger = logger
@@ -52,8 +56,9 @@ public struct ShardedTripRepository: TripRepository {
         }
     }
 
-    /// Counted on the rider's partition up to `TripCount.exactLimit` plus one, for either mode: the partitions
-    /// have no call that returns a planner's estimate, so a rider past the limit is answered with that bound.
+    /// Counted on the rider's partition up to `TripCount.exactLimit` plus one, for either mode: a partition
+    /// holds a small share of the table the planner's estimate would describe, so a rider past the limit is
+    /// answered with that bound.
     public func count(riderID: RiderID, filter: TripFilter, mode: TripCountMode) async throws -> TripCount {
         let statement = RiderTripsCount(riderID: riderID, filter: filter, way: .exact(limit: TripCount.exactLimit + 1))
         let counted = try await mapErrors("count trips") { try await read(riderID, statement).first } ?? 0
@@ -106,20 +111,14 @@ public struct ShardedTripRepository: TripRepository {
     }
 
     public func erase(riderID: RiderID, requestedBy: String) async throws -> RiderErasure {
-        let requiresStandbyCopy = self.requiresStandbyCopy
-        let timeout = pool.configuration.statementTimeout
         let erasure = try await mapErrors("erase rider") {
-            try await pool.withConnection { connection -> RiderErasure in
+            try await committed(riderID: riderID) { connection, timeout in
                 guard
                     let erasure = try connection.executeFirst(
                         EraseRiderCall(riderID: riderID, requestedBy: requestedBy))
                 else { throw PostgresError(kind: .decoding, message: "erasure returned no record") }
-                if requiresStandbyCopy {
-                    try connection.execute(
-                        AwaitStandbyCopyCall(riderID: riderID, tripID: nil, version: 0, timeout: timeout))
-                }
-                try announce(riderID, on: connection)
-                return erasure
+                let copy = AwaitStandbyCopyCall(riderID: riderID, tripID: nil, version: 0, timeout: timeout)
+                return (erasure, copy, replayed: false)
             }
         }
         logger.info(
@@ -130,64 +129,85 @@ public struct ShardedTripRepository: TripRepository {
 
     public func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage {
         let statement = RiderChangesPage(riderID: riderID, after: position, pageLimit: limit)
-        let rows = try await mapErrors("list changes") { try await pool.read(ProxyCall(statement)) }
+        let rows = try await mapErrors("list changes") {
+            try await routes.onWriter(riderID) { try await $0.read(statement) }
+        }
         return try ChangeFeedRow.page(rows, limit: limit, after: statement.after)
     }
 
     public func currentChangePosition(riderID: RiderID) async throws -> ChangePosition {
         let last = try await mapErrors("last change") {
-            try await pool.readFirst(ProxyCall(RiderLastChange(riderID: riderID)))
+            try await routes.onWriter(riderID) { try await $0.readFirst(RiderLastChange(riderID: riderID)) }
         }
         return ChangePosition(sequence: last ?? 0)
     }
 
-    /// Runs a write's call on a lent connection; then, with `requiresStandbyCopy`, the standby copy's check
-    /// (for a replayed answer too: the first answer may have been lost with a commit no standby confirmed), and
-    /// the notification that drops other instances' cached responses of the rider.
+    /// A write's call on the rider's partition.
     private func write(_ operation: String, riderID: RiderID, _ call: ProxyWriteCall) async throws -> RecordedTrip {
-        let requiresStandbyCopy = self.requiresStandbyCopy
-        let timeout = pool.configuration.statementTimeout
-        return try await mapErrors(operation) {
-            try await pool.withConnection { connection -> RecordedTrip in
+        try await mapErrors(operation) {
+            try await committed(riderID: riderID) { connection, timeout in
                 guard let recorded = try connection.executeFirst(call) else {
                     throw PostgresError(kind: .decoding, message: "\(operation) returned no row")
                 }
-                if requiresStandbyCopy {
-                    try connection.execute(
-                        AwaitStandbyCopyCall(
-                            riderID: riderID, tripID: recorded.trip.id, version: recorded.trip.lifecycle.version,
-                            timeout: timeout))
-                }
-                // A replay is announced again with standby reads: its first answer may have been lost before
-                // its notification was sent, and other instances must learn the rider's position.
-                if !recorded.replayed || standbyReads != nil { try announce(riderID, on: connection) }
-                return recorded
+                let copy = AwaitStandbyCopyCall(
+                    riderID: riderID, tripID: recorded.trip.id, version: recorded.trip.lifecycle.version,
+                    timeout: timeout)
+                return (recorded, copy, replayed: recorded.replayed)
             }
         }
     }
 
-    /// A rider's read: on the shards' standbys when `standbyReads` routes it there (the statement's `_replayed`
-    /// call, retried on the primaries when refused or failing), else on the primaries.
+    /// Runs a write (`body`, on a lent connection of the rider's partition, answering its result, the check of
+    /// its standby copy and whether its idempotency key had recorded it already); then, with
+    /// `requiresStandbyCopy`, that check (for a replayed answer too: the first answer may have been lost with a
+    /// commit no standby confirmed), and the announcement that drops other instances' cached responses of the
+    /// rider. A write that cannot have committed on a moved partition's old copy runs again on the new one.
+    private func committed<T: Sendable>(
+        riderID: RiderID,
+        _ body: @escaping @Sendable (PostgresConnection, Duration) throws -> (T, AwaitStandbyCopyCall, replayed: Bool)
+    ) async throws -> T {
+        let requiresStandbyCopy = self.requiresStandbyCopy
+        let tracksPositions = standbyReads != nil
+        let (result, replayed, position) = try await routes.onWriter(
+            riderID, mayRetry: PartitionRoutes.mayRetryWrite
+        ) { pool in
+            let timeout = pool.configuration.statementTimeout
+            return try await pool.withConnection { connection -> (T, Bool, PartitionPosition?) in
+                let (result, copy, replayed) = try body(connection, timeout)
+                if requiresStandbyCopy { try connection.execute(copy) }
+                guard tracksPositions else { return (result, replayed, nil) }
+                return (
+                    result, replayed, (try? connection.executeFirst(PartitionWritePosition(riderID: riderID))) ?? nil
+                )
+            }
+        }
+        // A replay is announced again with standby reads: its first answer may have been lost before its
+        // notification was sent, and other instances must learn the rider's position.
+        if !replayed || tracksPositions { try await announce(riderID, at: position) }
+        return result
+    }
+
+    /// A rider's read on the rider's partition: on its standby when `standbyReads` routes it there (the
+    /// statement's `_replayed` call, retried on the primary when refused or failing), else on its primary.
     private func read<Statement: PostgresStatement>(
         _ riderID: RiderID, _ statement: Statement
     ) async throws -> [Statement.Row] where Statement.Row: Sendable {
-        guard let standbyReads else { return try await pool.read(ProxyCall(statement)) }
-        return try await standbyReads.read(riderID) { pool, position in
-            try await pool.read(position.map { ProxyCall(statement, replayed: $0) } ?? ProxyCall(statement))
+        guard let standbyReads else { return try await routes.onWriter(riderID) { try await $0.read(statement) } }
+        return try await standbyReads.read(riderID) { position in
+            guard let position, let reader = routes.reader(of: riderID) else {
+                return try await routes.onWriter(riderID) { try await $0.read(statement) }
+            }
+            return try await reader.read(ProxyCall(statement, replayed: position))
         }
     }
 
-    /// After a write of `riderID` committed: with standby reads, the position of the rider's partition now,
-    /// recorded for this instance's reads; then the notification that tells the other instances (the rider, with
-    /// that position when it was taken) and drops their cached responses of the rider.
-    private func announce(_ riderID: RiderID, on connection: PostgresConnection) throws(PostgresError) {
-        guard let standbyReads else {
-            try connection.execute(NotifyTripChange(riderID: riderID))
-            return
-        }
-        let position = (try? connection.executeFirst(PartitionWritePosition(riderID: riderID))) ?? nil
-        standbyReads.committed(riderID: riderID, at: position)
-        try connection.execute(NotifyTripChange(riderID: riderID, detail: position?.text))
+    /// After a write of `riderID` committed (its partition at `position` then, when standby reads took it):
+    /// records the position for this instance's reads, then notifies the proxy's listeners, which tells the other
+    /// instances (the rider, with the position when one was taken) and drops their cached responses of the rider.
+    private func announce(_ riderID: RiderID, at position: PartitionPosition?) async throws {
+        standbyReads?.committed(riderID: riderID, at: position)
+        let notification = NotifyTripChange(riderID: riderID, detail: standbyReads == nil ? nil : position?.text)
+        _ = try await proxy.withConnection { try $0.execute(notification) }
     }
 
     /// The domain's error for each state the partitions raise; any other failure is `unavailable`.

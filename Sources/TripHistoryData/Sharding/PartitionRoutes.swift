@@ -1,0 +1,125 @@
+public import Logging
+import NIOConcurrencyHelpers
+import TripHistoryDomain
+
+/// The riders' own path to their partitions on the sharded topology: each logical partition's pools, reached
+/// at the connection strings the proxy's clusters name (`trips`, and `trips_standby` for its standbys), so that
+/// a rider's call runs as on one node, prepared and pipelined, on the one database the placement names, instead
+/// of as an unprepared call through PL/Proxy (docs/scaling.md). The proxy stays the one map: after a call fails
+/// in a way a moved partition fails (its old copy refuses connections and writes), the map is read again and
+/// a changed connection string retargets that partition's pools.
+public final class PartitionRoutes: Sendable {
+    /// One logical partition's pools: its primary's, and its standby's when standby reads are on. Each pool's
+    /// configuration has a `target`, which a move retargets.
+    public struct Partition: Sendable {
+        public let writer: PostgresConnectionPool
+        public let reader: PostgresConnectionPool?
+
+        public init(writer: PostgresConnectionPool, reader: PostgresConnectionPool?) {
+            self.writer = writer
+            self.reader = reader
+        }
+    }
+
+    public let partitions: [Partition]
+    private let placement: RiderPlacement
+    private let schema: PartitionedSchema
+    private let state = NIOLockedValueBox(State())
+    private let logger: Logger
+
+    private struct State {
+        /// Counts the reloads of the map that changed a connection string.
+        var generation = 0
+        /// The reload under way, which concurrent callers share.
+        var reload: Task<Void, Never>?
+    }
+
+    /// `partitions` in number order, a power of two of them; `schema` reads the map from the proxy. Nil for a
+    /// number of partitions that is no power of two.
+    public init?(partitions: [Partition], schema: PartitionedSchema, logger: Logger) {
+        guard let placement = RiderPlacement(partitions: partitions.count) else { return nil }
+        self.partitions = partitions
+        self.placement = placement
+        self.schema = schema
+        self.logger = logger
+    }
+
+    /// Runs `body` with the pool of `riderID`'s partition's primary. When it fails as a call on a moved
+    /// partition's old copy can fail, the proxy's map is read again, and `body` runs once more if `mayRetry`
+    /// allows it for that error: a read always may (its failed connection is gone, and the next one reaches the
+    /// partition where the map names it); a write only when it cannot have committed and the map changed.
+    func onWriter<T>(
+        _ riderID: RiderID, mayRetry: (PostgresError, _ mapChanged: Bool) -> Bool = { _, _ in true },
+        _ body: (PostgresConnectionPool) async throws -> T
+    ) async throws -> T {
+        let writer = partitions[placement.partition(of: riderID)].writer
+        let generation = state.withLockedValue(\.generation)
+        do {
+            return try await body(writer)
+        } catch let error as PostgresError where Self.mayHaveMoved(error) {
+            guard mayRetry(error, await mapChanged(since: generation)) else { throw error }
+            return try await body(writer)
+        }
+    }
+
+    /// The pool of `riderID`'s partition's standby; nil without standby reads.
+    func reader(of riderID: RiderID) -> PostgresConnectionPool? {
+        partitions[placement.partition(of: riderID)].reader
+    }
+
+    /// A write may run again on a moved partition's new copy when it failed before it could commit (its
+    /// connection never opened, or its server refused it as read-only: a frozen copy) and the map changed.
+    static func mayRetryWrite(_ error: PostgresError, mapChanged: Bool) -> Bool {
+        mapChanged && (error.kind == .connectionFailed || error.sqlState == "25006")
+    }
+
+    /// How a call fails on a moved partition's old copy: the connection is refused or ends (its sessions are
+    /// terminated, 57P01), or the frozen copy refuses a write.
+    static func mayHaveMoved(_ error: PostgresError) -> Bool {
+        error.isConnectionProblem || error.sqlState == "25006" || error.sqlState?.hasPrefix("57P") == true
+    }
+
+    /// Whether the map changed since `generation`: at once when another caller's reload changed it, else after
+    /// a reload of the map, shared with the callers that ask meanwhile.
+    func mapChanged(since generation: Int) async -> Bool {
+        let reload = state.withLockedValue { state -> Task<Void, Never>? in
+            guard state.generation == generation else { return nil }
+            if let reload = state.reload { return reload }
+            let reload = Task { await self.reloadMap() }
+            state.reload = reload
+            return reload
+        }
+        if let reload { await reload.value }
+        return state.withLockedValue(\.generation) != generation
+    }
+
+    /// Reads both clusters' connection strings from the proxy and retargets the pools whose partition moved.
+    private func reloadMap() async {
+        defer { state.withLockedValue { $0.reload = nil } }
+        do {
+            let writers = try await schema.partitions() ?? []
+            let readers =
+                partitions.contains { $0.reader != nil }
+                ? try await schema.partitions(of: PartitionedSchema.standbyCluster) ?? [] : []
+            var moved: [Int] = []
+            for (number, partition) in partitions.enumerated() {
+                var changed = false
+                if let writer = writers.first(where: { $0.number == number }) {
+                    changed = partition.writer.configuration.target?.retarget(writer.connectionString) ?? false
+                }
+                if let reader = readers.first(where: { $0.number == number }),
+                    partition.reader?.configuration.target?.retarget(reader.connectionString) == true
+                {
+                    changed = true
+                }
+                if changed { moved.append(number) }
+            }
+            guard !moved.isEmpty else { return }
+            state.withLockedValue { $0.generation += 1 }
+            logger.notice(
+                "partitions moved; their pools now reach the new servers", metadata: ["partitions": "\(moved)"])
+        } catch {
+            logger.warning("the proxy's map of the partitions could not be read", metadata: ["error": "\(error)"])
+        }
+    }
+}
