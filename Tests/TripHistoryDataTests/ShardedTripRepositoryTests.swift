@@ -5,8 +5,8 @@ import TripHistoryDomain
 
 @testable import TripHistoryData
 
-/// The sharded repository's own parts that need no database: the calls it sends the proxy and the errors it
-/// makes of the partitions' states. Its answers against real partitions are checked by `scripts/test-shards`.
+/// The sharded topology's own parts that need no database: the calls the service sends the proxy and the
+/// partitions. Their answers against real partitions are checked by `scripts/test-shards`.
 @Suite struct ShardedTripRepositoryTests {
     @Test func aProxyCallIsTheStatementsFunctionWithItsParametersAndResultFormat() throws {
         let query = TripPageQuery(
@@ -63,38 +63,6 @@ import TripHistoryDomain
     func aPartitionsShareOfAPageIsItsEvenSpreadWithRoom(limit: Int, partitions: Int, share: Int) {
         #expect(AnalystFanOut.share(of: limit, among: partitions) == share)
     }
-
-    @Test func aRecordCallPassesTheTripItsReceiptsTenPartsAndTheKey() throws {
-        let trip = try dataTestTrip(rider: try #require(RiderID(7)), requestedAtMicros: 1_780_000_000_000_000)
-        let call = ProxyWriteCall.record(
-            trip, idempotency: IdempotencyRequest(scope: "service:s", key: "k", fingerprint: "f"))
-        // 18 trip fields, 10 receipt parts, scope, key and fingerprint: trip_history_record_trip's 31 arguments.
-        #expect(call.makeBindings().count == 31)
-        #expect(call.prepared.sql.hasPrefix("SELECT (trip).*, replayed FROM trip_history_record_trip($1, $2, "))
-        #expect(call.prepared.sql.hasSuffix("$31)"))
-        // The rider, trip, checked version, kind, amount, reason and the key's three: its function's 9 arguments.
-        let adjustment = ProxyWriteCall.adjust(
-            try NewAdjustment.requested(kind: .tip, amountMinor: 100, reason: "thanks"),
-            tripID: try #require(TripID(4)),
-            riderID: try #require(RiderID(7)), checkedVersion: 2, idempotency: nil)
-        #expect(adjustment.makeBindings().count == 9)
-        #expect(adjustment.prepared.sql.hasSuffix("trip_history_record_adjustment($1, $2, $3, $4, $5, $6, $7, $8, $9)"))
-    }
-
-    @Test(arguments: [
-        ("TH409", TripHistoryError.conflict), ("TH422", .idempotencyKeyReused), ("TH410", .riderErased),
-        ("TH404", .notFound), ("TH412", .preconditionFailed),
-    ])
-    func eachPartitionStateBecomesItsDomainError(state: String, expected: TripHistoryError) {
-        let error = PostgresError(kind: .server, sqlState: state, message: "from a partition")
-        #expect(ShardedTripRepository.translate(error) as? TripHistoryError == expected)
-    }
-
-    @Test func aMissingStandbyCopyOrAnyOtherStateIsLeftToBeUnavailable() {
-        for state in ["TH503", "TH501", "57014", "08006"] {
-            #expect(ShardedTripRepository.translate(PostgresError(kind: .server, sqlState: state, message: "")) == nil)
-        }
-    }
 }
 
 /// When the riders' direct path to a partition reads the proxy's map again and runs a call once more.
@@ -109,17 +77,5 @@ import TripHistoryDomain
     ])
     func aCallFailingAsOnAMovedPartitionsOldCopyReadsTheMapAgain(error: PostgresError, mayHaveMoved: Bool) {
         #expect(PartitionRoutes.mayHaveMoved(error) == mayHaveMoved)
-    }
-
-    /// A write runs again only when the map changed and it cannot have committed: a connection that broke
-    /// after the write was sent may have committed it, and only the client's key may send it again.
-    @Test func aWriteRunsAgainOnlyWhenItCannotHaveCommittedAndTheMapChanged() {
-        let refused = PostgresError(kind: .connectionFailed, message: "not currently accepting connections")
-        let readOnly = PostgresError(kind: .server, sqlState: "25006", message: "read-only transaction")
-        let lost = PostgresError(kind: .connectionLost, message: "server closed the connection")
-        #expect(PartitionRoutes.mayRetryWrite(refused, mapChanged: true))
-        #expect(PartitionRoutes.mayRetryWrite(readOnly, mapChanged: true))
-        #expect(!PartitionRoutes.mayRetryWrite(lost, mapChanged: true))
-        #expect(!PartitionRoutes.mayRetryWrite(refused, mapChanged: false))
     }
 }

@@ -32,7 +32,13 @@ public final class PartitionRoutes: Sendable {
         var generation = 0
         /// The reload under way, which concurrent callers share.
         var reload: Task<Void, Never>?
+        /// When the last reload ended.
+        var reloaded: ContinuousClock.Instant?
     }
+
+    /// How long after a reload the map is not read again for callers that failed meanwhile: under a shard's
+    /// failover or an overload every call may fail, and the proxy need not answer each.
+    static let reloadInterval = Duration.milliseconds(100)
 
     /// `partitions` in number order, a power of two of them; `schema` reads the map from the proxy. Nil for a
     /// number of partitions that is no power of two.
@@ -44,33 +50,32 @@ public final class PartitionRoutes: Sendable {
         self.logger = logger
     }
 
-    /// Runs `body` with the pool of `riderID`'s partition's primary. When it fails as a call on a moved
-    /// partition's old copy can fail, the proxy's map is read again, and `body` runs once more if `mayRetry`
-    /// allows it for that error: a read always may (its failed connection is gone, and the next one reaches the
-    /// partition where the map names it); a write only when it cannot have committed and the map changed.
-    func onWriter<T>(
-        _ riderID: RiderID, mayRetry: (PostgresError, _ mapChanged: Bool) -> Bool = { _, _ in true },
-        _ body: (PostgresConnectionPool) async throws -> T
-    ) async throws -> T {
+    /// Runs the read `body` with the pool of `riderID`'s partition's primary, and once more when it failed as a
+    /// call on a moved partition's old copy fails: its failed connection is gone, and the next one reaches the
+    /// server the proxy's map, read again, names.
+    func readOnPrimary<T>(_ riderID: RiderID, _ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
         let writer = partitions[placement.partition(of: riderID)].writer
-        let generation = state.withLockedValue(\.generation)
+        let generation = self.generation
         do {
             return try await body(writer)
         } catch let error as PostgresError where Self.mayHaveMoved(error) {
-            guard mayRetry(error, await mapChanged(since: generation)) else { throw error }
+            _ = await mapChanged(since: generation)
             return try await body(writer)
         }
     }
 
+    /// The number of `riderID`'s partition.
+    func number(of riderID: RiderID) -> Int {
+        placement.partition(of: riderID)
+    }
+
+    /// Counts the reloads of the map that changed a connection string: a caller notes it before a call, and
+    /// `mapChanged(since:)` after the call failed.
+    var generation: Int { state.withLockedValue(\.generation) }
+
     /// The pool of `riderID`'s partition's standby; nil without standby reads.
     func reader(of riderID: RiderID) -> PostgresConnectionPool? {
         partitions[placement.partition(of: riderID)].reader
-    }
-
-    /// A write may run again on a moved partition's new copy when it failed before it could commit (its
-    /// connection never opened, or its server refused it as read-only: a frozen copy) and the map changed.
-    static func mayRetryWrite(_ error: PostgresError, mapChanged: Bool) -> Bool {
-        mapChanged && (error.kind == .connectionFailed || error.sqlState == "25006")
     }
 
     /// How a call fails on a moved partition's old copy: the connection is refused or ends (its sessions are
@@ -80,11 +85,13 @@ public final class PartitionRoutes: Sendable {
     }
 
     /// Whether the map changed since `generation`: at once when another caller's reload changed it, else after
-    /// a reload of the map, shared with the callers that ask meanwhile.
+    /// a reload of the map, shared with the callers that ask meanwhile (none within `reloadInterval` of the
+    /// last one).
     func mapChanged(since generation: Int) async -> Bool {
         let reload = state.withLockedValue { state -> Task<Void, Never>? in
             guard state.generation == generation else { return nil }
             if let reload = state.reload { return reload }
+            if let reloaded = state.reloaded, ContinuousClock.now - reloaded < Self.reloadInterval { return nil }
             let reload = Task { await self.reloadMap() }
             state.reload = reload
             return reload
@@ -95,7 +102,12 @@ public final class PartitionRoutes: Sendable {
 
     /// Reads both clusters' connection strings from the proxy and retargets the pools whose partition moved.
     private func reloadMap() async {
-        defer { state.withLockedValue { $0.reload = nil } }
+        defer {
+            state.withLockedValue { state in
+                state.reload = nil
+                state.reloaded = .now
+            }
+        }
         do {
             let writers = try await schema.partitions() ?? []
             let readers =

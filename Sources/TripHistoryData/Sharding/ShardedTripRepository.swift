@@ -4,35 +4,26 @@ public import TripHistoryDomain
 
 /// The trip store on the sharded topology (docs/scaling.md): every rider's call runs on the rider's one
 /// partition, reached directly through its pools (`PartitionRoutes`) at the connection string the proxy's
-/// cluster names, so it is prepared and pipelined as on one node. The proxy database stays the map, the
-/// listener's channel and the analysts' fan-out.
+/// cluster names. A partition holds one node's schema, so it is served as one node is: reads are the one-node
+/// statements, prepared and pipelined there, and writes are a one-node `PostgresTripRepository`'s on the
+/// partition's pool (the trip, its receipt, the feed's entry, the erasure check and the idempotency key in one
+/// transaction; an adjustment checked with its trip locked). Idempotency keys therefore live with the rider's
+/// trips and are checked on the rider's partition: a key is per caller and rider, so a key reused with another
+/// rider records a second trip, as on one node. The proxy database stays the map, the listeners' channel and
+/// the analysts' fan-out: after each write the service notifies the proxy's listeners, since a partition's
+/// notifications reach only that partition.
 ///
-/// Reads are the one-node repository's statements, run on the partition as they are on one node. Each write
-/// is one call of a partition function whose transaction is the partition's own (`ProxyWriteCall`): the trip,
-/// its receipt, the feed's entry, the erasure check and the idempotency key, which lives with the rider's trips
-/// and is checked on the rider's partition (a key is per caller and rider, so a key reused with another rider
-/// records a second trip, as on one node). An adjustment's check is Swift code that cannot run inside the
-/// partition's call: the trip is read, checked, and the call names the version checked, which the partition
-/// refuses (TH412) when the trip moved on; the read and check then run again. After a write the service
-/// notifies the proxy's listeners, since a partition's notifications reach only that partition. The errors
-/// the partitions raise carry their own SQLSTATE (`TH...`, partition.sql), mapped to the domain's errors here.
-///
-/// With `requiresStandbyCopy`, each write returns only once a second call on the rider's partition confirmed
-/// that the partition still holds it and a standby has flushed it (`trip_history_await_standby_copy`), the
-/// sharded counterpart of `PostgresConnection.awaitStandbyCopy()`.
-///
-/// With `standbyReads`, a rider's pages, counts, details and export batches are read on the partition's
-/// standby with read-your-writes (`ShardStandbyReads`): each write takes its partition's position after the
-/// commit and announces it with the rider.
+/// With `requiresStandbyCopy`, each write returns only once a standby of the partition's server has flushed it,
+/// as on one node. With `standbyReads`, a rider's pages, counts, details and export batches are read on the
+/// partition's standby with read-your-writes (`ShardStandbyReads`): each write takes its partition's position
+/// after the commit and announces it with the rider.
 public struct ShardedTripRepository: TripRepository {
     private let proxy: PostgresConnectionPool
     private let routes: PartitionRoutes
+    /// Each partition's writes, in partition order.
+    private let partitionWrites: [PostgresTripRepository]
     private let standbyReads: ShardStandbyReads?
-    private let requiresStandbyCopy: Bool
     private let logger: Logger
-
-    /// How many times an adjustment is read, checked and sent again when its trip changed in between.
-    static let adjustmentAttempts = 5
 
     /// `proxy` reaches the proxy database, whose listeners each write notifies; `routes`, the partitions.
     public init(
@@ -41,8 +32,10 @@ public struct ShardedTripRepository: TripRepository {
     ) {
         self.proxy = proxy
         self.routes = routes
+        partitionWrites = routes.partitions.map { partition in
+            PostgresTripRepository(pool: partition.writer, requiresStandbyCopy: requiresStandbyCopy, logger: logger)
+        }
         self.standbyReads = standbyReads
-        self.requiresStandbyCopy = requiresStandbyCopy
         self.logger = logger
     }
 
@@ -70,121 +63,88 @@ public struct ShardedTripRepository: TripRepository {
     }
 
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
-        try await write("record trip", riderID: trip.riderID, .record(trip, idempotency: idempotency))
+        let recorded = try await write(trip.riderID, replays: idempotency != nil) {
+            try await $0.record(trip, idempotency: idempotency)
+        }
+        try await announce(trip.riderID, replayed: recorded.replayed)
+        return recorded
     }
 
-    /// A repeated request is answered from its key first (a call with no checked version, which the partition
-    /// answers only from the key); then the trip is read and checked and the adjustment sent with the checked
-    /// version, again while the trip moves on under it, up to `adjustmentAttempts` times.
     public func adjust(
         _ adjustment: NewAdjustment, tripID: TripID, riderID: RiderID, expectedVersion: Int?,
         idempotency: IdempotencyRequest?, check: @escaping @Sendable (Trip) throws -> Void
     ) async throws -> RecordedTrip {
-        func call(checkedVersion: Int?) -> ProxyWriteCall {
-            .adjust(
-                adjustment, tripID: tripID, riderID: riderID, checkedVersion: checkedVersion,
-                idempotency: idempotency)
+        let recorded = try await write(riderID, replays: idempotency != nil) {
+            try await $0.adjust(
+                adjustment, tripID: tripID, riderID: riderID, expectedVersion: expectedVersion,
+                idempotency: idempotency, check: check)
         }
-        if idempotency != nil {
-            do {
-                return try await write("record adjustment", riderID: riderID, call(checkedVersion: nil))
-            } catch TripHistoryError.preconditionFailed {
-                // The key is new: the adjustment is checked below.
-            }
-        }
-        for attempt in 1...Self.adjustmentAttempts {
-            guard let trip = try await trip(id: tripID, riderID: riderID) else { throw TripHistoryError.notFound }
-            if let expectedVersion, expectedVersion != trip.lifecycle.version {
-                throw TripHistoryError.preconditionFailed
-            }
-            try check(trip)
-            do {
-                return try await write(
-                    "record adjustment", riderID: riderID, call(checkedVersion: trip.lifecycle.version))
-            } catch TripHistoryError.preconditionFailed
-                where expectedVersion == nil && attempt < Self.adjustmentAttempts
-            {
-                continue
-            }
-        }
-        throw TripHistoryError.conflict
+        try await announce(riderID, replayed: recorded.replayed)
+        return recorded
     }
 
+    /// Erased on the rider's partition as on one node; an erasure run again finds nothing left to erase.
     public func erase(riderID: RiderID, requestedBy: String) async throws -> RiderErasure {
-        let erasure = try await mapErrors("erase rider") {
-            try await committed(riderID: riderID) { connection, timeout in
-                guard
-                    let erasure = try connection.executeFirst(
-                        EraseRiderCall(riderID: riderID, requestedBy: requestedBy))
-                else { throw PostgresError(kind: .decoding, message: "erasure returned no record") }
-                let copy = AwaitStandbyCopyCall(riderID: riderID, tripID: nil, version: 0, timeout: timeout)
-                return (erasure, copy, replayed: false)
-            }
+        let erasure = try await write(riderID, replays: true) {
+            try await $0.erase(riderID: riderID, requestedBy: requestedBy)
         }
-        logger.info(
-            "rider erased",
-            metadata: ["rider": "\(riderID)", "trips": "\(erasure.trips)", "adjustments": "\(erasure.adjustments)"])
+        try await announce(riderID, replayed: false)
         return erasure
     }
 
     public func changes(riderID: RiderID, after position: ChangePosition?, limit: Int) async throws -> ChangePage {
         let statement = RiderChangesPage(riderID: riderID, after: position, pageLimit: limit)
         let rows = try await mapErrors("list changes") {
-            try await routes.onWriter(riderID) { try await $0.read(statement) }
+            try await routes.readOnPrimary(riderID) { try await $0.read(statement) }
         }
         return try ChangeFeedRow.page(rows, limit: limit, after: statement.after)
     }
 
     public func currentChangePosition(riderID: RiderID) async throws -> ChangePosition {
         let last = try await mapErrors("last change") {
-            try await routes.onWriter(riderID) { try await $0.readFirst(RiderLastChange(riderID: riderID)) }
+            try await routes.readOnPrimary(riderID) { try await $0.readFirst(RiderLastChange(riderID: riderID)) }
         }
         return ChangePosition(sequence: last ?? 0)
     }
 
-    /// A write's call on the rider's partition.
-    private func write(_ operation: String, riderID: RiderID, _ call: ProxyWriteCall) async throws -> RecordedTrip {
-        try await mapErrors(operation) {
-            try await committed(riderID: riderID) { connection, timeout in
-                guard let recorded = try connection.executeFirst(call) else {
-                    throw PostgresError(kind: .decoding, message: "\(operation) returned no row")
-                }
-                let copy = AwaitStandbyCopyCall(
-                    riderID: riderID, tripID: recorded.trip.id, version: recorded.trip.lifecycle.version,
-                    timeout: timeout)
-                return (recorded, copy, replayed: recorded.replayed)
+    /// Runs a write on the rider's partition. A write that failed (`unavailable`) while the partition moved makes
+    /// the map be read again; it runs again on the new copy when it `replays` (its idempotency key, or an
+    /// erasure, makes a second run answer what the first committed, if it did).
+    private func write<T>(
+        _ riderID: RiderID, replays: Bool, _ body: (PostgresTripRepository) async throws -> T
+    ) async throws -> T {
+        let partition = partitionWrites[routes.number(of: riderID)]
+        let generation = routes.generation
+        do {
+            return try await body(partition)
+        } catch TripHistoryError.unavailable(let retryAfterSeconds) {
+            guard await routes.mapChanged(since: generation), replays else {
+                throw TripHistoryError.unavailable(retryAfterSeconds: retryAfterSeconds)
             }
+            return try await body(partition)
         }
     }
 
-    /// Runs a write (`body`, on a lent connection of the rider's partition, answering its result, the check of
-    /// its standby copy and whether its idempotency key had recorded it already); then, with
-    /// `requiresStandbyCopy`, that check (for a replayed answer too: the first answer may have been lost with a
-    /// commit no standby confirmed), and the announcement that drops other instances' cached responses of the
-    /// rider. A write that cannot have committed on a moved partition's old copy runs again on the new one.
-    private func committed<T: Sendable>(
-        riderID: RiderID,
-        _ body: @escaping @Sendable (PostgresConnection, Duration) throws -> (T, AwaitStandbyCopyCall, replayed: Bool)
-    ) async throws -> T {
-        let requiresStandbyCopy = self.requiresStandbyCopy
-        let tracksPositions = standbyReads != nil
-        let (result, replayed, position) = try await routes.onWriter(
-            riderID, mayRetry: PartitionRoutes.mayRetryWrite
-        ) { pool in
-            let timeout = pool.configuration.statementTimeout
-            return try await pool.withConnection { connection -> (T, Bool, PartitionPosition?) in
-                let (result, copy, replayed) = try body(connection, timeout)
-                if requiresStandbyCopy { try connection.execute(copy) }
-                guard tracksPositions else { return (result, replayed, nil) }
-                return (
-                    result, replayed, (try? connection.executeFirst(PartitionWritePosition(riderID: riderID))) ?? nil
-                )
-            }
+    /// After a write of `riderID` committed: with standby reads, the position of the rider's partition now,
+    /// recorded for this instance's reads; then the notification on the proxy, which tells the other instances
+    /// (the rider, with that position when it was taken) and drops their cached responses of the rider. A replay
+    /// is announced again only with standby reads: its first answer may have been lost before its notification
+    /// was sent, and other instances must learn the rider's position.
+    private func announce(_ riderID: RiderID, replayed: Bool) async throws {
+        var detail: String?
+        if let standbyReads {
+            let position =
+                (try? await routes.readOnPrimary(riderID) {
+                    try await $0.readFirst(PartitionWritePosition(riderID: riderID))
+                })
+                ?? nil
+            standbyReads.committed(riderID: riderID, at: position)
+            detail = position?.text
+        } else if replayed {
+            return
         }
-        // A replay is announced again with standby reads: its first answer may have been lost before its
-        // notification was sent, and other instances must learn the rider's position.
-        if !replayed || tracksPositions { try await announce(riderID, at: position) }
-        return result
+        let notification = NotifyTripChange(riderID: riderID, detail: detail)
+        try await mapErrors("announce a change") { _ = try await proxy.withConnection { try $0.execute(notification) } }
     }
 
     /// A rider's read on the rider's partition: on its standby when `standbyReads` routes it there (the
@@ -192,37 +152,16 @@ public struct ShardedTripRepository: TripRepository {
     private func read<Statement: PostgresStatement>(
         _ riderID: RiderID, _ statement: Statement
     ) async throws -> [Statement.Row] where Statement.Row: Sendable {
-        guard let standbyReads else { return try await routes.onWriter(riderID) { try await $0.read(statement) } }
+        guard let standbyReads else { return try await routes.readOnPrimary(riderID) { try await $0.read(statement) } }
         return try await standbyReads.read(riderID) { position in
             guard let position, let reader = routes.reader(of: riderID) else {
-                return try await routes.onWriter(riderID) { try await $0.read(statement) }
+                return try await routes.readOnPrimary(riderID) { try await $0.read(statement) }
             }
             return try await reader.read(ProxyCall(statement, replayed: position))
         }
     }
 
-    /// After a write of `riderID` committed (its partition at `position` then, when standby reads took it):
-    /// records the position for this instance's reads, then notifies the proxy's listeners, which tells the other
-    /// instances (the rider, with the position when one was taken) and drops their cached responses of the rider.
-    private func announce(_ riderID: RiderID, at position: PartitionPosition?) async throws {
-        standbyReads?.committed(riderID: riderID, at: position)
-        let notification = NotifyTripChange(riderID: riderID, detail: standbyReads == nil ? nil : position?.text)
-        _ = try await proxy.withConnection { try $0.execute(notification) }
-    }
-
-    /// The domain's error for each state the partitions raise; any other failure is `unavailable`.
     private func mapErrors<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
-        try await withDomainErrors(operation, logger: logger, translate: Self.translate, body)
-    }
-
-    static func translate(_ error: PostgresError) -> (any Error)? {
-        switch error.sqlState {
-        case "TH409": TripHistoryError.conflict
-        case "TH422": TripHistoryError.idempotencyKeyReused
-        case "TH410": TripHistoryError.riderErased
-        case "TH404": TripHistoryError.notFound
-        case "TH412": TripHistoryError.preconditionFailed
-        default: error.isUniqueViolation ? TripHistoryError.conflict : nil
-        }
+        try await withDomainErrors(operation, logger: logger, body)
     }
 }
