@@ -20,30 +20,10 @@ import TripHistoryDomain
         #expect(count.prepared.sql == "SELECT * FROM trip_changes_last_v1($1)")
     }
 
-    @Test func anAnalystFanOutMergesThePartitionFunctionOfItsStatement() throws {
+    @Test func anAnalystFanOutAddsUpThePartitionFunctionOfItsStatement() throws {
         let range = try DateRange(
             from: Date(timeIntervalSince1970: 1_780_000_000), to: Date(timeIntervalSince1970: 1_782_000_000))
         let filter = try AnalystTripFilter(range: range, product: "UberX")
-        let statement = AnalystTripsPage(
-            direction: .newer, filter: filter, keyRequestedAt: .infinity, keyID: .max, limit: 11)
-        // On one partition (or a rider's), the partition's page is the page.
-        let page = AnalystFanOut.page(statement, direction: .newer, partitions: 1)
-        #expect(page.prepared.name == "proxy_analyst_trips_newer_c0p1r0_v2")
-        #expect(
-            page.prepared.sql == "SELECT * FROM analyst_trips_newer_c0p1r0_v2($1, $2, $3, $4, $5, $6, $7) AS t "
-                + "ORDER BY t.requested_at ASC, t.id ASC LIMIT $7")
-        // On 4, each partition's share first (9 of 11, then $8), checked by the partition of each id ($9), and
-        // the full page of each again only when a partition that filled its share ends inside the page.
-        let shares = AnalystFanOut.page(statement, direction: .newer, partitions: 4)
-        #expect(shares.prepared.name == "proxy_analyst_trips_newer_c0p1r0_v2_shares")
-        #expect(shares.makeBindings().count == 9)
-        #expect(shares.prepared.sql.contains("FROM analyst_trips_newer_c0p1r0_v2($1, $2, $3, $4, $5, $6, $8) AS t"))
-        #expect(shares.prepared.sql.contains("GROUP BY (t).id % $9"))
-        #expect(shares.prepared.sql.contains("HAVING count(*) = $8 AND max(rank) < $7"))
-        #expect(
-            shares.prepared.sql.contains(
-                "(SELECT t.* FROM analyst_trips_newer_c0p1r0_v2($1, $2, $3, $4, $5, $6, $7) AS t "
-                    + "WHERE NOT (SELECT yes FROM exact)"))
         let count = AnalystFanOut.count(AnalystTripsCount(filter: filter, .exact(limit: 10_001)))
         #expect(
             count.prepared.sql == "SELECT least(coalesce(sum(t.n), 0), $5)::bigint "
@@ -55,6 +35,35 @@ import TripHistoryDomain
         #expect(stats.prepared.sql.contains("FROM analyst_stats_parts_by_city_c0p1r0_v1($1, $2, $3, $4, $5, $6) AS p"))
         #expect(stats.prepared.sql.contains("WHERE bucket_number <= \(TripStatsQuery.maximumBuckets + 1)"))
         #expect(stats.makeBindings().count == 6)
+    }
+
+    /// Partitions' pages merged into one node's page: newest first by (requested_at, id), cut at the limit, unless
+    /// a partition that returned its whole share ends inside the page (its next trip may belong there).
+    @Test func partitionsPagesMergeIntoOneNodesPageOrAskAgainWhenAFullShareEndsInsideIt() throws {
+        func trip(_ id: Int64, at second: Int64) throws -> Trip {
+            let new = try dataTestTrip(rider: try #require(RiderID(7)), requestedAtMicros: second * 1_000_000)
+            return Trip(
+                id: try #require(TripID(id)), riderID: new.riderID, details: new.details,
+                lifecycle: .recorded(at: new.details.requestedAt), receipt: .empty, adjustments: [])
+        }
+        // Shares of 2 toward a page of 4. Partition 0 is full, but its last trip is the page's 4th: exact.
+        let exact = [
+            [try trip(4, at: 100), try trip(8, at: 60)], [try trip(5, at: 90)],
+            [try trip(6, at: 80), try trip(2, at: 70)],
+        ]
+        let page = try #require(AnalystFanOut.merge(exact, share: 2, limit: 4, direction: .older))
+        #expect(page.map(\.id.rawValue) == [4, 5, 6, 2])
+        // The same pages oldest first: partition 2 is full and its last trip (80) is the page's 3rd of 4.
+        #expect(AnalystFanOut.merge(exact, share: 2, limit: 4, direction: .newer) == nil)
+        // Equal times are ordered by id.
+        let tied = [[try trip(9, at: 50)], [try trip(3, at: 50)]]
+        #expect(AnalystFanOut.merge(tied, share: 2, limit: 4, direction: .older)?.map(\.id.rawValue) == [9, 3])
+        // Fewer trips than the page, with a partition full: it may have more.
+        #expect(
+            AnalystFanOut.merge([[try trip(4, at: 100), try trip(8, at: 60)]], share: 2, limit: 4, direction: .older)
+                == nil)
+        // Each partition's whole page (the share is the limit): always the merge.
+        #expect(AnalystFanOut.merge(exact, share: 4, limit: 4, direction: .newer)?.map(\.id.rawValue) == [8, 2, 6, 5])
     }
 
     /// A partition's share of a page: what an even spread gives it plus three standard deviations and one, never

@@ -45,17 +45,21 @@ public func buildApplication(
     let schema = PartitionedSchema(proxy: pool, source: configuration.migrations, logger: logger)
     let partitions = try await schema.partitions()
     // Each partition's pools at the connection strings the proxy names (PartitionRoutes): the riders' calls run
-    // there as on one node, and so does each partition's maintenance; with a reader, each partition's standby
-    // serves the riders' reads too. A partition's pools share the write pool's limits among the partitions.
+    // there as on one node, and so does each partition's maintenance, and the analysts' pages ask every partition
+    // at once; with a reader, each partition's standby serves the riders' and the analysts' reads too. A
+    // partition's pools share the write pool's and the analyst pool's limits among the partitions.
     let standbyPartitions =
         partitions != nil && configuration.readConnectionString != nil
         ? try await schema.partitions(of: PartitionedSchema.standbyCluster) : nil
-    func makePartitionPool(_ name: String, _ connectionString: String, count: Int) -> PostgresConnectionPool {
-        PostgresConnectionPool(
+    func makePartitionPool(
+        _ name: String, _ connectionString: String, count: Int, analyst: Bool = false
+    ) -> PostgresConnectionPool {
+        let settings = analyst ? configuration.analystPool : configuration.writePool
+        return PostgresConnectionPool(
             configuration: .init(
-                connectionString: connectionString, size: max(2, 2 * configuration.writePool.size / count),
-                statementTimeout: configuration.statementTimeout, pipelinedConnections: 1,
-                maximumWaiters: configuration.writePool.maximumWaiters,
+                connectionString: connectionString, size: max(2, 2 * settings.size / count),
+                statementTimeout: configuration.statementTimeout, pipelinedConnections: analyst ? 0 : 1,
+                maximumWaiters: settings.maximumWaiters,
                 maximumQueuedReads: configuration.maximumQueuedReads, queryGrace: configuration.queryGrace,
                 idleTimeout: .seconds(60), target: PostgresConnectionTarget(connectionString)
             ),
@@ -65,12 +69,15 @@ public func buildApplication(
     var routes: PartitionRoutes?
     if let partitions {
         let routed = partitions.map { partition in
-            PartitionRoutes.Partition(
-                writer: makePartitionPool(
-                    "partition-\(partition.number)", partition.connectionString, count: partitions.count),
-                reader: standbyPartitions?.first { $0.number == partition.number }.map {
-                    makePartitionPool(
-                        "partition-\(partition.number)-standby", $0.connectionString, count: partitions.count)
+            let name = "partition-\(partition.number)"
+            let standby = standbyPartitions?.first { $0.number == partition.number }?.connectionString
+            return PartitionRoutes.Partition(
+                writer: makePartitionPool(name, partition.connectionString, count: partitions.count),
+                reader: standby.map { makePartitionPool("\(name)-standby", $0, count: partitions.count) },
+                analyst: makePartitionPool(
+                    "\(name)-analyst", partition.connectionString, count: partitions.count, analyst: true),
+                analystReader: standby.map {
+                    makePartitionPool("\(name)-standby-analyst", $0, count: partitions.count, analyst: true)
                 })
         }
         guard let built = PartitionRoutes(partitions: routed, schema: schema, logger: logger) else {
@@ -164,7 +171,7 @@ public func buildApplication(
     }
     let analystRepository = PostgresAnalystTripRepository(
         pool: analystPool, reads: routing, readerPool: analystReaderPool,
-        statementTimeout: analystConfiguration.statementTimeout, partitions: partitions?.count, logger: logger
+        statementTimeout: analystConfiguration.statementTimeout, routes: routes, logger: logger
     )
     let isReaderUp: (@Sendable () -> Bool)? = readerPool == nil ? nil : { @Sendable in routing.isReaderUp }
     // The identity provider's keys are fetched by a service of their own; until a fetch succeeds its tokens
@@ -218,9 +225,8 @@ public func buildApplication(
     if let tracing { application.addServices(tracing.service) }
     application.addServices(pool, analystPool, health)
     // The trips' own maintenance runs where the trips are: the one database, or every partition.
-    if let routes { application.addServices(routes.partitions.compactMap(\.reader)) }
+    for partition in routes?.partitions ?? [] { application.addServices(partition.pools) }
     for maintained in routes?.partitions.map(\.writer) ?? [pool] {
-        if maintained !== pool { application.addServices(maintained) }
         application.addServices(
             TripPartitionMaintainer(pool: maintained, logger: logger),
             ExpiredRowPurger(

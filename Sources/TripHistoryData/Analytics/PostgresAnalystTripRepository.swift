@@ -13,16 +13,17 @@ public import TripHistoryDomain
 /// With `reads`, every call runs on the reader while it is up (`PostgresReadRouting.analystRead`), on
 /// `readerPool` when given, so the analyst API keeps pools of its own on both sides.
 ///
-/// With `partitions` (the sharded topology's number of logical partitions), `pool` reaches its proxy, and the
-/// reads are its fan-out functions (`AnalystFanOut`), each partition's answer merged there into what one node
-/// answers: pages both ways and export batches, exact counts and stats of every filter, and the analysts' feed
-/// with a position per partition (`PartitionedAnalystFeed`), exports with their ledger included.
+/// With `routes` (the sharded topology's partitions), `pool` reaches its proxy. Pages both ways and export
+/// batches ask every partition at once, on the partitions' own analyst pools, for its share of the page, merged
+/// here into what one node answers (`AnalystFanOut.merge`); exact counts and stats of every filter are the
+/// proxy's fan-out functions, each partition's answer added up there, and the analysts' feed has a position per
+/// partition (`PartitionedAnalystFeed`).
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
     private let readerPool: PostgresConnectionPool?
-    private let partitions: Int?
-    private var sharded: Bool { partitions != nil }
+    private let routes: PartitionRoutes?
+    private var sharded: Bool { routes != nil }
     private let statementTimeoutMilliseconds: Int
     /// The client's wait for each statement's answer: the analyst statement timeout plus the pool's grace.
     private let queryTimeout: Duration
@@ -31,13 +32,13 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     /// `statementTimeout` bounds each analyst statement; at least one millisecond.
     public init(
         pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil, readerPool: PostgresConnectionPool? = nil,
-        statementTimeout: Duration = .seconds(30), partitions: Int? = nil,
+        statementTimeout: Duration = .seconds(30), routes: PartitionRoutes? = nil,
         logger: Logger = Logger(label: "trip-history.analyst")
     ) {
         self.pool = pool
         self.reads = reads
         self.readerPool = readerPool
-        self.partitions = partitions
+        self.routes = routes
         self.statementTimeoutMilliseconds = max(1, statementTimeout.wholeMilliseconds)
         self.queryTimeout = pool.configuration.queryTimeout(
             statementTimeout: .milliseconds(statementTimeoutMilliseconds))
@@ -46,21 +47,32 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
 
     public func trips(matching query: AnalystTripQuery) async throws -> [Trip] {
         let start = KeysetStart(after: query.position?.key, to: PostgresTimestampBound(query.filter.to))
-        let statement = AnalystTripsPage(
-            direction: KeysetDirection(of: query.position), filter: query.filter,
-            keyRequestedAt: start.requestedAt, keyID: start.id, limit: max(query.fetchLimit, 0),
-            includesLedger: query.includesLedger
-        )
-        if let partitions {
-            // A rider's trips are all on the rider's one partition.
-            let call = AnalystFanOut.page(
-                statement, direction: KeysetDirection(of: query.position),
-                partitions: query.filter.riderID == nil ? partitions : 1)
-            return try await run("analyst list") { connection in try connection.execute(call) }
+        let direction = KeysetDirection(of: query.position)
+        func page(limit: Int) -> AnalystTripsPage {
+            AnalystTripsPage(
+                direction: direction, filter: query.filter, keyRequestedAt: start.requestedAt, keyID: start.id,
+                limit: limit, includesLedger: query.includesLedger)
         }
-        return try await run("analyst list", genericPlan: statement.usesGenericPlan) { connection in
-            try connection.execute(statement)
+        let statement = page(limit: max(query.fetchLimit, 0))
+        guard let routes else {
+            return try await run("analyst list", genericPlan: statement.usesGenericPlan) { connection in
+                try connection.execute(statement)
+            }
         }
+        // A rider's trips are all on the rider's one partition.
+        let numbers = query.filter.riderID.map { [routes.number(of: $0)] } ?? Array(routes.partitions.indices)
+        let share = AnalystFanOut.share(of: statement.limit, among: numbers.count)
+        let shares = page(limit: share)
+        let firsts = try await onPartitions("analyst list", numbers, genericPlan: statement.usesGenericPlan) {
+            try $0.execute(shares)
+        }
+        if let page = AnalystFanOut.merge(firsts, share: share, limit: statement.limit, direction: direction) {
+            return page
+        }
+        let full = try await onPartitions("analyst list", numbers, genericPlan: statement.usesGenericPlan) {
+            try $0.execute(statement)
+        }
+        return AnalystFanOut.merge(full, share: statement.limit, limit: statement.limit, direction: direction) ?? []
     }
 
     /// How many trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the planner's estimate
@@ -89,9 +101,9 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         }
     }
 
-    /// One bucket per period (and dimension value) with matching trips. A total that does not fit in Int64 (only trips stored
-    /// outside `NewTrip`'s bounds can add up to one) is refused with `ValidationError` on `from`, the window,
-    /// rather than answered wrong: an analyst can narrow the window or add filters.
+    /// One bucket per period (and dimension value) with matching trips. A total that does not fit in Int64 (only
+    /// trips stored outside `NewTrip`'s bounds can add up to one) is refused with `ValidationError` on `from`,
+    /// the window, rather than answered wrong: an analyst can narrow the window or add filters.
     public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
         let rows: [AnalystStatsRow]
         if sharded {
@@ -210,26 +222,63 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private func run<T: Sendable>(
         _ operation: String, genericPlan: Bool = false, _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
-        let timeout = statementTimeoutMilliseconds
+        let transaction = readOnlyTransaction(genericPlan: genericPlan, body)
+        return try await withDomainErrors(operation, logger: logger, translate: translation(operation)) {
+            guard let reads else { return try await pool.withConnection { try transaction($0, nil) } }
+            return try await reads.analystRead(writer: pool, reader: readerPool ?? reads.reader) { pool, required in
+                try await pool.withConnection { try transaction($0, required) }
+            }
+        }
+    }
+
+    /// Runs `body` on each partition of `numbers` at once, each in the read-only transaction of `run`, on the
+    /// partition's own analyst pool: on its standby when the analysts' reads go to the reader (its standby's
+    /// position is each partition's own, so none is required here), else on its primary. Answers in the order
+    /// of `numbers`.
+    private func onPartitions<T: Sendable>(
+        _ operation: String, _ numbers: [Int], genericPlan: Bool,
+        _ body: @escaping @Sendable (PostgresConnection) throws -> T
+    ) async throws -> [T] {
+        guard let routes else { return [] }
+        let transaction = readOnlyTransaction(genericPlan: genericPlan, body)
+        let proxyReader = readerPool ?? reads?.reader
+        func fanOut(onReaders: Bool) async throws -> [T] {
+            try await withThrowingTaskGroup(of: (Int, T).self) { group in
+                for (index, number) in numbers.enumerated() {
+                    let partition = routes.partitions[number]
+                    let pool = onReaders ? partition.analystReader ?? partition.analyst : partition.analyst
+                    group.addTask {
+                        (
+                            index,
+                            try await routes.read(pool) { try await $0.withConnection { try transaction($0, nil) } }
+                        )
+                    }
+                }
+                var answers = [T?](repeating: nil, count: numbers.count)
+                for try await (index, answer) in group { answers[index] = answer }
+                return answers.compactMap { $0 }
+            }
+        }
+        return try await withDomainErrors(operation, logger: logger, translate: translation(operation)) {
+            guard let reads else { return try await fanOut(onReaders: false) }
+            return try await reads.analystRead(writer: pool, reader: proxyReader) { chosen, _ in
+                try await fanOut(onReaders: proxyReader != nil && chosen === proxyReader)
+            }
+        }
+    }
+
+    /// `body` in a read-only transaction under the analyst statement timeout, with `genericPlan` executing its
+    /// prepared statements' generic plans. With a required replay position, the connection's own server must
+    /// have replayed that far (a server not in recovery counts as having replayed everything) before `body` runs
+    /// in the same transaction.
+    private func readOnlyTransaction<T>(
+        genericPlan: Bool, _ body: @escaping @Sendable (PostgresConnection) throws -> T
+    ) -> @Sendable (PostgresConnection, WALPosition?) throws -> T {
         let settings =
-            "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(timeout)"
+            "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = \(statementTimeoutMilliseconds)"
             + (genericPlan ? "; SET LOCAL plan_cache_mode = force_generic_plan" : "")
         let queryTimeout = self.queryTimeout
-        let logger = self.logger
-        let translate: (PostgresError) -> (any Error)? = { error in
-            if error.isStatementTimeout {
-                logger.notice("analyst query timed out", metadata: ["operation": "\(operation)"])
-                return AnalystQueryError.timedOut
-            }
-            // date_trunc and AT TIME ZONE raise invalid_parameter_value for a zone the server does not know.
-            if error.sqlState == "22023" {
-                return ValidationError(field: "tz", reason: "is not a time zone the database knows")
-            }
-            return nil
-        }
-        // With `requiredReplay`, the connection's own server must have replayed that far (a server not in
-        // recovery counts as having replayed everything) before the read runs in the same transaction.
-        let transaction: @Sendable (PostgresConnection, WALPosition?) throws -> T = { connection, requiredReplay in
+        return { connection, requiredReplay in
             try connection.withQueryTimeout(queryTimeout) {
                 try connection.transaction { connection in
                     try connection.execute(unsafeSQL: settings)
@@ -241,11 +290,21 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
                 }
             }
         }
-        return try await withDomainErrors(operation, logger: logger, translate: translate) {
-            guard let reads else { return try await pool.withConnection { try transaction($0, nil) } }
-            return try await reads.analystRead(writer: pool, reader: readerPool ?? reads.reader) { pool, required in
-                try await pool.withConnection { try transaction($0, required) }
+    }
+
+    /// The analysts' errors for `operation`: a statement timeout, and a zone the server does not know.
+    private func translation(_ operation: String) -> (PostgresError) -> (any Error)? {
+        let logger = self.logger
+        return { error in
+            if error.isStatementTimeout {
+                logger.notice("analyst query timed out", metadata: ["operation": "\(operation)"])
+                return AnalystQueryError.timedOut
             }
+            // date_trunc and AT TIME ZONE raise invalid_parameter_value for a zone the server does not know.
+            if error.sqlState == "22023" {
+                return ValidationError(field: "tz", reason: "is not a time zone the database knows")
+            }
+            return nil
         }
     }
 }

@@ -1,51 +1,24 @@
 import TripHistoryDomain
 
 /// The analysts' reads on the sharded topology: each the one-node statement run on every partition (or, with a
-/// rider, on the rider's one) as the partition function of its name, and the partitions' answers merged on the
-/// proxy into what one node answers, by SQL that only reorders, adds up and casts.
+/// rider, on the rider's one), and the partitions' answers merged into what one node answers: pages here, counts
+/// and stats on the proxy (the partition function of the statement's name), by SQL that only adds up and casts.
 enum AnalystFanOut {
-    /// A keyset page: the first `limit` trips in the page's order among the partitions' own first trips. Exact,
-    /// since (requested_at, id) is one order over all partitions (ids are unique across them).
-    ///
-    /// Each partition is first asked for its share (`share(of:among:)`), fewer rows than `limit`; the page is
-    /// those merged when no partition that filled its share ends before the page's last row, since only such a
-    /// partition can hold a trip the page lacks (a trip's partition is its id modulo `partitions`). Otherwise,
-    /// rarely when riders spread evenly, every partition is asked again for `limit`, in the same statement.
-    static func page(
-        _ statement: AnalystTripsPage, direction: KeysetDirection, partitions: Int
-    ) -> ProxyCall<AnalystTripsPage> {
-        let order = direction == .older ? "DESC" : "ASC"
-        let name = statement.prepared.name
-        var arguments = statement.makeBindings()
-        let limitIndex = arguments.count
-        let limit = statement.limit
-        let share = share(of: limit, among: partitions)
-        guard share < limit else {
-            return merged(statement) { source, limit in
-                "SELECT * FROM \(source) AS t ORDER BY t.requested_at \(order), t.id \(order) LIMIT \(limit)"
+    /// A keyset page: the first `limit` trips in the page's order among the partitions' own first trips (`pages`,
+    /// each partition's page of at most `share` trips), or nil when that may lack a trip. Exact, since
+    /// (requested_at, id) is one order over all partitions (ids are unique across them), unless a partition that
+    /// returned all `share` trips asked of it (fewer than `limit`) ends before the page's last row: only such a
+    /// partition can hold a trip the page lacks, and every partition is then asked again for `limit`.
+    static func merge(_ pages: [[Trip]], share: Int, limit: Int, direction: KeysetDirection) -> [Trip]? {
+        let precedes: (TripKey, TripKey) -> Bool = direction == .older ? { $0 > $1 } : { $0 < $1 }
+        let ordered = pages.joined().sorted { precedes(TripKey($0), TripKey($1)) }
+        if share < limit {
+            let rank = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.id, $0 + 1) })
+            for page in pages where page.count == share {
+                guard let lastRank = page.compactMap({ rank[$0.id] }).max(), lastRank >= limit else { return nil }
             }
         }
-        arguments.append(Int64(share))
-        arguments.append(Int64(partitions))
-        let filters = (1..<limitIndex).map { "$\($0)" }.joined(separator: ", ")
-        let (shareArgument, partitionsArgument) = ("$\(limitIndex + 1)", "$\(limitIndex + 2)")
-        let sql = """
-            WITH firsts AS MATERIALIZED (
-                SELECT t, row_number() OVER (ORDER BY t.requested_at \(order), t.id \(order)) AS rank
-                FROM \(name)(\(filters), \(shareArgument)) AS t
-            ), exact AS (
-                SELECT NOT EXISTS (
-                    SELECT FROM firsts GROUP BY (t).id % \(partitionsArgument)
-                    HAVING count(*) = \(shareArgument) AND max(rank) < $\(limitIndex)
-                ) AS yes
-            )
-            SELECT (firsts.t).* FROM firsts WHERE rank <= $\(limitIndex) AND (SELECT yes FROM exact)
-            UNION ALL
-            (SELECT t.* FROM \(name)(\(filters), $\(limitIndex)) AS t WHERE NOT (SELECT yes FROM exact)
-                ORDER BY t.requested_at \(order), t.id \(order) LIMIT $\(limitIndex))
-            ORDER BY requested_at \(order), id \(order)
-            """
-        return ProxyCall(statement, name: "\(name)_shares", sql: sql, arguments: arguments)
+        return Array(ordered.prefix(limit))
     }
 
     /// The rows each of `partitions` is first asked for toward a page of `limit`: its expected count when the

@@ -2,23 +2,34 @@ public import Logging
 import NIOConcurrencyHelpers
 import TripHistoryDomain
 
-/// The riders' own path to their partitions on the sharded topology: each logical partition's pools, reached
+/// The service's own path to the partitions on the sharded topology: each logical partition's pools, reached
 /// at the connection strings the proxy's clusters name (`trips`, and `trips_standby` for its standbys), so that
-/// a rider's call runs as on one node, prepared and pipelined, on the one database the placement names, instead
-/// of as an unprepared call through PL/Proxy (docs/scaling.md). The proxy stays the one map: after a call fails
+/// a rider's call runs as on one node, prepared and pipelined, on the one database the placement names, and an
+/// analyst's page asks every partition at once, instead of unprepared calls through PL/Proxy
+/// (docs/scaling.md). The proxy stays the one map: after a call fails
 /// in a way a moved partition fails (its old copy refuses connections and writes), the map is read again and
 /// a changed connection string retargets that partition's pools.
 public final class PartitionRoutes: Sendable {
-    /// One logical partition's pools: its primary's, and its standby's when standby reads are on. Each pool's
-    /// configuration has a `target`, which a move retargets.
+    /// One logical partition's pools: the riders' and the analysts' on its primary, and on its standby when
+    /// standby reads are on. Each pool's configuration has a `target`, which a move retargets.
     public struct Partition: Sendable {
         public let writer: PostgresConnectionPool
         public let reader: PostgresConnectionPool?
+        public let analyst: PostgresConnectionPool
+        public let analystReader: PostgresConnectionPool?
 
-        public init(writer: PostgresConnectionPool, reader: PostgresConnectionPool?) {
+        public init(
+            writer: PostgresConnectionPool, reader: PostgresConnectionPool?, analyst: PostgresConnectionPool,
+            analystReader: PostgresConnectionPool?
+        ) {
             self.writer = writer
             self.reader = reader
+            self.analyst = analyst
+            self.analystReader = analystReader
         }
+
+        /// The pools a service runs.
+        public var pools: [PostgresConnectionPool] { [writer, analyst] + [reader, analystReader].compactMap { $0 } }
     }
 
     public let partitions: [Partition]
@@ -54,13 +65,20 @@ public final class PartitionRoutes: Sendable {
     /// call on a moved partition's old copy fails: its failed connection is gone, and the next one reaches the
     /// server the proxy's map, read again, names.
     func readOnPrimary<T>(_ riderID: RiderID, _ body: (PostgresConnectionPool) async throws -> T) async throws -> T {
-        let writer = partitions[placement.partition(of: riderID)].writer
+        try await read(partitions[placement.partition(of: riderID)].writer, body)
+    }
+
+    /// Runs the read `body` with `pool`, a partition's, and once more when it failed as a call on a moved
+    /// partition's old copy fails.
+    func read<T>(
+        _ pool: PostgresConnectionPool, _ body: (PostgresConnectionPool) async throws -> T
+    ) async throws -> T {
         let generation = self.generation
         do {
-            return try await body(writer)
+            return try await body(pool)
         } catch let error as PostgresError where Self.mayHaveMoved(error) {
             _ = await mapChanged(since: generation)
-            return try await body(writer)
+            return try await body(pool)
         }
     }
 
@@ -116,14 +134,14 @@ public final class PartitionRoutes: Sendable {
             var moved: [Int] = []
             for (number, partition) in partitions.enumerated() {
                 var changed = false
-                if let writer = writers.first(where: { $0.number == number }) {
-                    changed = partition.writer.configuration.target?.retarget(writer.connectionString) ?? false
+                func retarget(_ pool: PostgresConnectionPool?, in map: [PartitionedSchema.Partition]) {
+                    guard let pool, let named = map.first(where: { $0.number == number }) else { return }
+                    if pool.configuration.target?.retarget(named.connectionString) == true { changed = true }
                 }
-                if let reader = readers.first(where: { $0.number == number }),
-                    partition.reader?.configuration.target?.retarget(reader.connectionString) == true
-                {
-                    changed = true
-                }
+                retarget(partition.writer, in: writers)
+                retarget(partition.analyst, in: writers)
+                retarget(partition.reader, in: readers)
+                retarget(partition.analystReader, in: readers)
                 if changed { moved.append(number) }
             }
             guard !moved.isEmpty else { return }
