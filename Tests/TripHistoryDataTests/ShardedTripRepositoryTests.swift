@@ -8,18 +8,6 @@ import TripHistoryDomain
 /// The sharded topology's own parts that need no database: the calls the service sends the proxy and the
 /// partitions. Their answers against real partitions are checked by `scripts/test-shards`.
 @Suite struct ShardedTripRepositoryTests {
-    @Test func aProxyCallIsTheStatementsFunctionWithItsParametersAndResultFormat() throws {
-        let query = TripPageQuery(
-            riderID: try #require(RiderID(7)), filter: .all, position: nil, fetchLimit: 21)
-        let call = ProxyCall(RiderTripsPage(query))
-        #expect(call.prepared.name == "proxy_trips_older_v2")
-        #expect(call.prepared.sql == "SELECT * FROM trips_older_v2($1, $2, $3, $4, $5, $6, $7)")
-        #expect(call.prepared.resultFormat == .binary)
-        #expect(call.makeBindings().count == RiderTripsPage(query).makeBindings().count)
-        let count = ProxyCall(RiderLastChange(riderID: try #require(RiderID(7))))
-        #expect(count.prepared.sql == "SELECT * FROM trip_changes_last_v1($1)")
-    }
-
     @Test func anAnalystFanOutAddsUpThePartitionFunctionOfItsStatement() throws {
         let range = try DateRange(
             from: Date(timeIntervalSince1970: 1_780_000_000), to: Date(timeIntervalSince1970: 1_782_000_000))

@@ -46,8 +46,9 @@ public func buildApplication(
     let partitions = try await schema.partitions()
     // Each partition's pools at the connection strings the proxy names (PartitionRoutes): the riders' calls run
     // there as on one node, and so does each partition's maintenance, and the analysts' pages ask every partition
-    // at once; with a reader, each partition's standby serves the riders' and the analysts' reads too. A
-    // partition's pools share the write pool's and the analyst pool's limits among the partitions.
+    // at once (under the analysts' statement timeout); with a reader, each partition's standby serves the riders'
+    // and the analysts' reads too. A partition's pools share the write pool's and the analyst pool's limits among
+    // the partitions.
     let standbyPartitions =
         partitions != nil && configuration.readConnectionString != nil
         ? try await schema.partitions(of: PartitionedSchema.standbyCluster) : nil
@@ -58,7 +59,8 @@ public func buildApplication(
         return PostgresConnectionPool(
             configuration: .init(
                 connectionString: connectionString, size: max(2, 2 * settings.size / count),
-                statementTimeout: configuration.statementTimeout, pipelinedConnections: analyst ? 0 : 1,
+                statementTimeout: analyst ? configuration.analyst.statementTimeout : configuration.statementTimeout,
+                pipelinedConnections: analyst ? 0 : 1,
                 maximumWaiters: settings.maximumWaiters,
                 maximumQueuedReads: configuration.maximumQueuedReads, queryGrace: configuration.queryGrace,
                 idleTimeout: .seconds(60), target: PostgresConnectionTarget(connectionString)

@@ -231,16 +231,20 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         }
     }
 
-    /// Runs `body` on each partition of `numbers` at once, each in the read-only transaction of `run`, on the
-    /// partition's own analyst pool: on its standby when the analysts' reads go to the reader (its standby's
-    /// position is each partition's own, so none is required here), else on its primary. Answers in the order
-    /// of `numbers`.
+    /// Runs `body` on each partition of `numbers` at once, on the partition's own analyst pool: on its standby
+    /// when the analysts' reads go to the reader (its standby's position is each partition's own, so none is
+    /// required here), else on its primary. Those pools run with the analyst statement timeout as their own, so
+    /// `body`, one statement, needs the read-only transaction of `run` only for `genericPlan`: one round trip to
+    /// each partition instead of four. Answers in the order of `numbers`.
     private func onPartitions<T: Sendable>(
         _ operation: String, _ numbers: [Int], genericPlan: Bool,
         _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> [T] {
         guard let routes else { return [] }
         let transaction = readOnlyTransaction(genericPlan: genericPlan, body)
+        let run: @Sendable (PostgresConnection) throws -> T = { connection in
+            genericPlan ? try transaction(connection, nil) : try body(connection)
+        }
         let proxyReader = readerPool ?? reads?.reader
         func fanOut(onReaders: Bool) async throws -> [T] {
             try await withThrowingTaskGroup(of: (Int, T).self) { group in
@@ -248,10 +252,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
                     let partition = routes.partitions[number]
                     let pool = onReaders ? partition.analystReader ?? partition.analyst : partition.analyst
                     group.addTask {
-                        (
-                            index,
-                            try await routes.read(pool) { try await $0.withConnection { try transaction($0, nil) } }
-                        )
+                        (index, try await routes.read(pool) { try await $0.withConnection(run) })
                     }
                 }
                 var answers = [T?](repeating: nil, count: numbers.count)

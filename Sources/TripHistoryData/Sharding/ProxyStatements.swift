@@ -1,24 +1,16 @@
 import Foundation
 import TripHistoryDomain
 
-/// A statement of the repositories run through the sharded topology's proxy: the proxy's function of the
-/// statement's name (`scripts/shards/proxy.sql`), called with the statement's own parameters, which PL/Proxy
-/// runs on the rider's partition as that partition's function of the same name and text. Its rows are the
-/// statement's, so the statement decodes them. A fan-out (`AnalystFanOut`) gives the SQL that merges, on the
-/// proxy, what the partitions' function answered into the statement's rows.
+/// A statement of the repositories run as a function of its name (scripts/shards/): on the proxy, a fan-out whose
+/// SQL (`AnalystFanOut`) merges what every partition's function of that name answered into the statement's
+/// rows; on a partition's standby, the statement's `_replayed` function (`ShardStandbyReads`). Its rows are the
+/// statement's, so the statement decodes them.
 struct ProxyCall<Statement: PostgresStatement>: PostgresStatement {
     let statement: Statement
     let prepared: PreparedStatement
     private let bindings: PostgresBindings
 
-    init(_ statement: Statement) {
-        let name = statement.prepared.name
-        let bindings = statement.makeBindings()
-        self.init(
-            statement, name: name, sql: "SELECT * FROM \(name)(\(placeholders(bindings.count)))", arguments: bindings)
-    }
-
-    /// `sql` run on the proxy with `arguments`, prepared as `proxy_NAME`, its rows decoded as `statement`'s.
+    /// `sql` run with `arguments`, prepared as `proxy_NAME`, its rows decoded as `statement`'s.
     init(_ statement: Statement, name: String, sql: String, arguments: PostgresBindings) {
         self.statement = statement
         bindings = arguments
