@@ -15,6 +15,22 @@ import TripHistoryDomain
 
     private func rider(_ id: Int64) throws -> RiderID { try #require(RiderID(id)) }
 
+    /// The riders among 1...100 that `placement` puts on `partition`.
+    private func riders(on partition: Int, _ placement: RiderPlacement) -> [RiderID] {
+        (1...100).compactMap(RiderID.init).filter { placement.partition(of: $0) == partition }
+    }
+
+    /// A tracker of 2 partitions that tracks one rider, every partition's floor taken at 10, and partition 0's
+    /// first rider committed at 20; with partition 0's riders.
+    private func trackingOneRiderAt20() throws -> (ShardReadYourWrites, RiderPlacement, [RiderID]) {
+        let placement = try #require(RiderPlacement(partitions: 2))
+        let tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: 1)
+        tracker.floorsTaken([0: position(10), 1: position(10)], epoch: 0)
+        let riders = riders(on: 0, placement)
+        tracker.committed(riderID: riders[0], at: position(20))
+        return (tracker, placement, riders)
+    }
+
     @Test func aPositionRoundTripsThroughItsTextAndRefusesAnythingElse() {
         let position = position(0x3_96FA_D0)
         #expect(position.text == "0/396FAD0 7713464955003889414 0")
@@ -79,7 +95,7 @@ import TripHistoryDomain
         #expect(tracker.requirement(for: riderID) == .primary)
         // A partition missing from the positions taken is read on its primary.
         tracker.floorsTaken([0: position(1)], epoch: 0)
-        let other = try #require((1...100).compactMap(RiderID.init).first { placement.partition(of: $0) == 1 })
+        let other = try #require(riders(on: 1, placement).first)
         #expect(tracker.requirement(for: other) == .primary)
     }
 
@@ -87,15 +103,11 @@ import TripHistoryDomain
     /// then see, and drops the riders whose positions it covers, making room; without a position, every
     /// partition's is taken again.
     @Test func pastTheTrackedRidersARidersPositionRaisesItsPartitionsFloor() throws {
-        let placement = try #require(RiderPlacement(partitions: 2))
-        let tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: 1)
-        tracker.floorsTaken([0: position(10), 1: position(10)], epoch: 0)
-        let riders = (1...100).compactMap(RiderID.init).filter { placement.partition(of: $0) == 0 }
-        tracker.committed(riderID: riders[0], at: position(20))
+        let (tracker, placement, riders) = try trackingOneRiderAt20()
         tracker.committed(riderID: riders[1], at: position(50))
         #expect(tracker.requirement(for: riders[0]) == .replayed(position(50)))
         #expect(tracker.requirement(for: riders[2]) == .replayed(position(50)))
-        let elsewhere = try #require((1...100).compactMap(RiderID.init).first { placement.partition(of: $0) == 1 })
+        let elsewhere = try #require(self.riders(on: 1, placement).first)
         #expect(tracker.requirement(for: elsewhere) == .replayed(position(10)))
         // The floor of 50 covered the rider at 20: the next rider has an entry of its own again.
         tracker.committed(riderID: riders[3], at: position(60))
@@ -107,11 +119,7 @@ import TripHistoryDomain
 
     /// Positions taken when listening restarts drop the riders they cover, too.
     @Test func everyPartitionsPositionTakenAgainDropsTheRidersItCovers() throws {
-        let placement = try #require(RiderPlacement(partitions: 2))
-        let tracker = ShardReadYourWrites(placement: placement, maximumTrackedRiders: 1)
-        tracker.floorsTaken([0: position(10), 1: position(10)], epoch: 0)
-        let riders = (1...100).compactMap(RiderID.init).filter { placement.partition(of: $0) == 0 }
-        tracker.committed(riderID: riders[0], at: position(20))
+        let (tracker, _, riders) = try trackingOneRiderAt20()
         tracker.listeningStarted()
         tracker.floorsTaken([0: position(30), 1: position(30)], epoch: 1)
         tracker.committed(riderID: riders[1], at: position(40))

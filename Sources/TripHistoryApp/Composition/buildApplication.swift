@@ -53,17 +53,17 @@ public func buildApplication(
         partitions != nil && configuration.readConnectionString != nil
         ? try await schema.partitions(of: PartitionedSchema.standbyCluster) : nil
     func makePartitionPool(
-        _ name: String, _ connectionString: String, count: Int, analyst: Bool = false
+        _ name: String, _ target: PostgresConnectionTarget, count: Int, analyst: Bool = false
     ) -> PostgresConnectionPool {
         let settings = analyst ? configuration.analystPool : configuration.writePool
         return PostgresConnectionPool(
             configuration: .init(
-                connectionString: connectionString, size: max(2, 2 * settings.size / count),
+                connectionString: target.connectionString, size: max(2, 2 * settings.size / count),
                 statementTimeout: analyst ? configuration.analyst.statementTimeout : configuration.statementTimeout,
                 pipelinedConnections: analyst ? 0 : 1,
                 maximumWaiters: settings.maximumWaiters,
                 maximumQueuedReads: configuration.maximumQueuedReads, queryGrace: configuration.queryGrace,
-                idleTimeout: .seconds(60), target: PostgresConnectionTarget(connectionString)
+                idleTimeout: .seconds(60), target: target
             ),
             name: name, logger: logger, tracer: tracer
         )
@@ -72,14 +72,17 @@ public func buildApplication(
     if let partitions {
         let routed = partitions.map { partition in
             let name = "partition-\(partition.number)"
-            let standby = standbyPartitions?.first { $0.number == partition.number }?.connectionString
+            let count = partitions.count
+            let primary = PostgresConnectionTarget(partition.connectionString)
+            let standby = standbyPartitions?.first { $0.number == partition.number }.map {
+                PostgresConnectionTarget($0.connectionString)
+            }
             return PartitionRoutes.Partition(
-                writer: makePartitionPool(name, partition.connectionString, count: partitions.count),
-                reader: standby.map { makePartitionPool("\(name)-standby", $0, count: partitions.count) },
-                analyst: makePartitionPool(
-                    "\(name)-analyst", partition.connectionString, count: partitions.count, analyst: true),
+                primary: primary, standby: standby, writer: makePartitionPool(name, primary, count: count),
+                reader: standby.map { makePartitionPool("\(name)-standby", $0, count: count) },
+                analyst: makePartitionPool("\(name)-analyst", primary, count: count, analyst: true),
                 analystReader: standby.map {
-                    makePartitionPool("\(name)-standby-analyst", $0, count: partitions.count, analyst: true)
+                    makePartitionPool("\(name)-standby-analyst", $0, count: count, analyst: true)
                 })
         }
         guard let built = PartitionRoutes(partitions: routed, schema: schema, logger: logger) else {

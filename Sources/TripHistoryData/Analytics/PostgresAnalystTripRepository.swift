@@ -63,15 +63,15 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         let numbers = query.filter.riderID.map { [routes.number(of: $0)] } ?? Array(routes.partitions.indices)
         let share = AnalystFanOut.share(of: statement.limit, among: numbers.count)
         let shares = page(limit: share)
-        let firsts = try await onPartitions("analyst list", numbers, genericPlan: statement.usesGenericPlan) {
-            try $0.execute(shares)
-        }
+        let firsts = try await onPartitions(
+            "analyst list", numbers, of: routes, genericPlan: statement.usesGenericPlan
+        ) { try $0.execute(shares) }
         if let page = AnalystFanOut.merge(firsts, share: share, limit: statement.limit, direction: direction) {
             return page
         }
-        let full = try await onPartitions("analyst list", numbers, genericPlan: statement.usesGenericPlan) {
-            try $0.execute(statement)
-        }
+        let full = try await onPartitions(
+            "analyst list", numbers, of: routes, genericPlan: statement.usesGenericPlan
+        ) { try $0.execute(statement) }
         return AnalystFanOut.merge(full, share: statement.limit, limit: statement.limit, direction: direction) ?? []
     }
 
@@ -231,16 +231,15 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         }
     }
 
-    /// Runs `body` on each partition of `numbers` at once, on the partition's own analyst pool: on its standby
-    /// when the analysts' reads go to the reader (its standby's position is each partition's own, so none is
-    /// required here), else on its primary. Those pools run with the analyst statement timeout as their own, so
-    /// `body`, one statement, needs the read-only transaction of `run` only for `genericPlan`: one round trip to
-    /// each partition instead of four. Answers in the order of `numbers`.
+    /// Runs `body` on each of the partitions `numbers` of `routes` at once, on the partition's own analyst pool:
+    /// on its standby when the analysts' reads go to the reader (its standby's position is each partition's own,
+    /// so none is required here), else on its primary. Those pools run with the analyst statement timeout as their
+    /// own, so `body`, one statement, needs the read-only transaction of `run` only for `genericPlan`: one round
+    /// trip to each partition instead of four. Answers in the order of `numbers`.
     private func onPartitions<T: Sendable>(
-        _ operation: String, _ numbers: [Int], genericPlan: Bool,
+        _ operation: String, _ numbers: [Int], of routes: PartitionRoutes, genericPlan: Bool,
         _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> [T] {
-        guard let routes else { return [] }
         let transaction = readOnlyTransaction(genericPlan: genericPlan, body)
         let run: @Sendable (PostgresConnection) throws -> T = { connection in
             genericPlan ? try transaction(connection, nil) : try body(connection)

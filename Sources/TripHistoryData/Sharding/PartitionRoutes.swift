@@ -11,17 +11,23 @@ import TripHistoryDomain
 /// a changed connection string retargets that partition's pools.
 public final class PartitionRoutes: Sendable {
     /// One logical partition's pools: the riders' and the analysts' on its primary, and on its standby when
-    /// standby reads are on. Each pool's configuration has a `target`, which a move retargets.
+    /// standby reads are on. The pools on one server share that server's target (their configuration's
+    /// `target`), which a move retargets.
     public struct Partition: Sendable {
+        public let primary: PostgresConnectionTarget
+        public let standby: PostgresConnectionTarget?
         public let writer: PostgresConnectionPool
         public let reader: PostgresConnectionPool?
         public let analyst: PostgresConnectionPool
         public let analystReader: PostgresConnectionPool?
 
+        /// `writer` and `analyst` reach `primary`; `reader` and `analystReader`, `standby`.
         public init(
-            writer: PostgresConnectionPool, reader: PostgresConnectionPool?, analyst: PostgresConnectionPool,
-            analystReader: PostgresConnectionPool?
+            primary: PostgresConnectionTarget, standby: PostgresConnectionTarget?, writer: PostgresConnectionPool,
+            reader: PostgresConnectionPool?, analyst: PostgresConnectionPool, analystReader: PostgresConnectionPool?
         ) {
+            self.primary = primary
+            self.standby = standby
             self.writer = writer
             self.reader = reader
             self.analyst = analyst
@@ -129,20 +135,17 @@ public final class PartitionRoutes: Sendable {
         do {
             let writers = try await schema.partitions() ?? []
             let readers =
-                partitions.contains { $0.reader != nil }
+                partitions.contains { $0.standby != nil }
                 ? try await schema.partitions(of: PartitionedSchema.standbyCluster) ?? [] : []
             var moved: [Int] = []
             for (number, partition) in partitions.enumerated() {
-                var changed = false
-                func retarget(_ pool: PostgresConnectionPool?, in map: [PartitionedSchema.Partition]) {
-                    guard let pool, let named = map.first(where: { $0.number == number }) else { return }
-                    if pool.configuration.target?.retarget(named.connectionString) == true { changed = true }
+                func retarget(_ target: PostgresConnectionTarget?, in map: [PartitionedSchema.Partition]) -> Bool {
+                    guard let target, let named = map.first(where: { $0.number == number }) else { return false }
+                    return target.retarget(named.connectionString)
                 }
-                retarget(partition.writer, in: writers)
-                retarget(partition.analyst, in: writers)
-                retarget(partition.reader, in: readers)
-                retarget(partition.analystReader, in: readers)
-                if changed { moved.append(number) }
+                let primaryMoved = retarget(partition.primary, in: writers)
+                let standbyMoved = retarget(partition.standby, in: readers)
+                if primaryMoved || standbyMoved { moved.append(number) }
             }
             guard !moved.isEmpty else { return }
             state.withLockedValue { $0.generation += 1 }
