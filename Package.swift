@@ -378,6 +378,7 @@ let package = Package(
                 "TripHistoryApp",
                 "TripHistoryWeb",
                 "TripHistoryTestSupport",
+                "TripHistoryDataTestSupport",
                 "TripHistoryFakes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -122,11 +122,10 @@ public enum DataTestDatabase {
         return pgctl
     }
 
-    /// Runs `pgctl` with `arguments` (e.g. `-m fast -w stop`) and expects success. system(3) rather than
-    /// Process: it needs no run loop and returns as soon as pg_ctl exits, whatever the server inherits.
-    public static func controlServer(_ pgctl: String, _ arguments: String) {
-        let command = "\(pgctl) \(arguments) >/dev/null 2>&1"
-        let status = system(command)
+    /// Runs `pgctl` with `arguments` (e.g. `-m fast -w stop`) and expects success.
+    public static func controlServer(_ pgctl: String, _ arguments: String) async throws {
+        let command = "\(pgctl) \(arguments)"
+        let status = try await ChildProcess.bash(command)
         #expect(status == 0, "\(command)")
     }
 

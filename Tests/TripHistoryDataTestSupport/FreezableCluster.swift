@@ -32,7 +32,7 @@ public final class FreezableCluster: Sendable {
 
     /// Creates and starts a cluster on a free port, with this checkout's migrations applied.
     public static func start() async throws -> FreezableCluster {
-        let cluster = try create()
+        let cluster = try await create()
         do {
             _ = try await MigrationRunner(
                 connectionString: cluster.connectionString, directory: DataTestDatabase.migrationsDirectory,
@@ -45,8 +45,8 @@ public final class FreezableCluster: Sendable {
         return cluster
     }
 
-    /// Creates and starts an empty cluster; blocks for the few seconds `initdb` and the start take.
-    private static func create() throws -> FreezableCluster {
+    /// Creates and starts an empty cluster, which takes the few seconds of `initdb` and the start.
+    private static func create() async throws -> FreezableCluster {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("freezable-cluster-\(UInt32.random(in: 0...UInt32.max)).out").path
         defer { unlink(output) }
@@ -59,15 +59,10 @@ public final class FreezableCluster: Sendable {
             port=$(pg_pick_free_port 15000 17999)
             start_private_cluster "$dir" "$port" --ephemeral >&2
             printf '%s\\n%s\\n' "$dir" "$DATABASE_URL" >"$2"
-            setsid bash -c '
-                source "$1"
-                while kill -0 "$2" 2>/dev/null; do sleep 2; done
-                pid=$(head -n 1 "$3/data/postmaster.pid" 2>/dev/null) || exit 0
-                pkill -CONT -P "$pid"; kill -CONT "$pid"
-                remove_cluster "$3"
-            ' freezable-cluster-watchdog "$1" "$3" "$dir" </dev/null >/dev/null 2>&1 &
+            setsid bash -c "$4" freezable-cluster-watchdog "$1" "$3" "$dir" </dev/null >/dev/null 2>&1 &
             """
-        let status = run(script, Self.library, output, String(getpid()))
+        let watchdog = #"while kill -0 "$2" 2>/dev/null; do sleep 2; done; "# + removal
+        let status = try await ChildProcess.bash(script, Self.library, output, String(getpid()), watchdog)
         let lines = (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? []
         guard status == 0, lines.count == 2 else {
             throw StartFailed(description: "could not start a private PostgreSQL cluster (exit status \(status))")
@@ -75,52 +70,42 @@ public final class FreezableCluster: Sendable {
         return FreezableCluster(connectionString: String(lines[1]), directory: String(lines[0]))
     }
 
+    /// With `$1` the shell library and `$3` the cluster's directory: thaws the cluster, stops it and deletes it.
+    private static let removal = #"""
+        source "$1"
+        if pid=$(head -n 1 "$3/data/postmaster.pid" 2>/dev/null); then pkill -CONT -P "$pid"; kill -CONT "$pid"; fi
+        remove_cluster "$3"
+        """#
+
     /// Stops (`SIGSTOP`) the postmaster, then every process it started.
-    public func freeze() {
-        send(SIGSTOP)
+    public func freeze() async throws {
+        _ = try await ChildProcess.bash(
+            #"pid=$(head -n 1 "$1/data/postmaster.pid") && kill -STOP "$pid" && pkill -STOP -P "$pid""#, directory)
     }
 
     /// Continues (`SIGCONT`) every server process.
-    public func thaw() {
-        send(SIGCONT)
+    public func thaw() async throws {
+        _ = try await ChildProcess.bash(
+            #"pid=$(head -n 1 "$1/data/postmaster.pid") && pkill -CONT -P "$pid"; kill -CONT "$pid""#, directory)
     }
 
     /// Runs `body` with the cluster frozen, thawing it on every path.
     public func whileFrozen<T>(_ body: () async throws -> T) async throws -> T {
-        freeze()
+        try await freeze()
         do {
             let value = try await body()
-            thaw()
+            try await thaw()
             return value
         } catch {
-            thaw()
+            try await thaw()
             throw error
         }
     }
 
-    /// Thaws, stops and deletes the cluster.
+    /// Thaws, stops and deletes the cluster in the background: nothing waits for the stop, which takes a second
+    /// or more, so a `defer` may call it.
     public func remove() {
-        thaw()
-        _ = Self.run(#"source "$1"; remove_cluster "$2" >/dev/null 2>&1"#, Self.library, directory)
-    }
-
-    private func send(_ number: Int32) {
-        guard let text = try? String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8),
-            let line = text.split(separator: "\n").first, let pid = pid_t(line)
-        else { return }
-        // The postmaster first, so it starts no new process while its children are being stopped.
-        if number == SIGSTOP { kill(pid, number) }
-        _ = Self.run(#"pkill -"$1" -P "$2""#, number == SIGSTOP ? "STOP" : "CONT", String(pid))
-        if number != SIGSTOP { kill(pid, number) }
-    }
-
-    /// Runs `script` with bash and `arguments` as `$1`...; system(3) rather than Process, which would wait for
-    /// output pipes the server inherits.
-    private static func run(_ script: String, _ arguments: String...) -> Int32 {
-        let quoted = ([script, "freezable-cluster"] + arguments).map {
-            "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-        }
-        return system("bash -c " + quoted.joined(separator: " "))
+        _ = try? ChildProcess("/bin/bash", ["-c", Self.removal, "freezable-cluster", Self.library, "", directory])
     }
 }
 

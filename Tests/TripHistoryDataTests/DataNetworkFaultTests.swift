@@ -214,11 +214,11 @@ import TripHistoryDomain
         await Self.eventually("listening") {
             guard listens.withLock({ $0 }) == 1 else { throw ListenerNotYet() }
         }
-        cluster.freeze()
+        try await cluster.freeze()
         await Self.eventually("noticing the frozen server") {
             guard drops.withLock({ $0 }) == 1 else { throw ListenerNotYet() }
         }
-        cluster.thaw()
+        try await cluster.thaw()
         await Self.eventually("listening again") {
             guard listens.withLock({ $0 }) == 2 else { throw ListenerNotYet() }
         }

@@ -183,7 +183,7 @@ import Glibc
         let pool = try await DataTestDatabase.makePool(size: 2)
         try await DataDatabaseGate.shared.withExclusive {
             #expect(try await pool.withConnection { try $0.query("SELECT 1").int64(0, 0) } == 1)
-            DataTestDatabase.controlServer(pgctl, "-m fast -w restart")
+            try await DataTestDatabase.controlServer(pgctl, "-m fast -w restart")
             var answer: Int64? = nil
             // The first call may land on a connection the restart killed; the pool must replace it by itself.
             for _ in 0..<10 where answer == nil {

@@ -202,7 +202,7 @@ import TripHistoryTestSupport
                 try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) {
                     #expect($0.status == .ok)
                 }
-                DataTestDatabase.controlServer(pgctl, "-m fast -w stop")
+                try await DataTestDatabase.controlServer(pgctl, "-m fast -w stop")
                 do {
                     for uri in ["/v1/riders/1/trips", "/v1/riders/1/trips/1"] {
                         try await client.execute(uri: uri, method: .get, headers: headers) { response in
@@ -214,7 +214,7 @@ import TripHistoryTestSupport
                         }
                     }
                 }
-                DataTestDatabase.controlServer(pgctl, "-w start")
+                try await DataTestDatabase.controlServer(pgctl, "-w start")
                 var status: HTTPResponse.Status = .serviceUnavailable
                 for _ in 0..<20 where status != .ok {
                     status = try await client.execute(uri: "/v1/riders/1/trips", method: .get, headers: headers) {

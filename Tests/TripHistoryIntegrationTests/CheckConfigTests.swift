@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TripHistoryDataTestSupport
 import TripHistoryTestSupport
 
 /// `trip-history --version` and `serve --check-config`, run as an operator runs them: the built binary with
@@ -8,22 +9,24 @@ import TripHistoryTestSupport
     static let secret = String(repeating: "5e", count: 32)
 
     /// Runs the binary with exactly `environment` (plus PATH) and returns its exit status and output.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-        let result = try ProcessOutput.run(
+    static func run(
+        _ arguments: [String], environment: [String: String]
+    ) async throws -> (status: Int32, output: String) {
+        let result = try await ProcessOutput.run(
             try ServeBinaryTests.binary(), arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
         )
         return (result.status, result.output)
     }
 
-    @Test func theVersionIsTheAPIsVersion() throws {
+    @Test func theVersionIsTheAPIsVersion() async throws {
         let version = try OpenAPIDocument.load().root["info"]?["version"]?.stringValue
-        let (status, output) = try Self.run(["--version"], environment: [:])
+        let (status, output) = try await Self.run(["--version"], environment: [:])
         #expect(status == 0)
         #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == version)
     }
 
-    @Test func checkConfigPrintsTheResolvedSettingsWithoutAnySecret() throws {
-        let (status, output) = try Self.run(
+    @Test func checkConfigPrintsTheResolvedSettingsWithoutAnySecret() async throws {
+        let (status, output) = try await Self.run(
             [
                 "serve", "--check-config", "--port", "9123", "--trusted-proxies", "10.0.0.0/8", "--trusted-forwarders",
                 "10.1.0.0/16,fd00::/8", "--forwarded-header", "forwarded",
@@ -49,8 +52,8 @@ import TripHistoryTestSupport
         }
     }
 
-    @Test func checkConfigRefusesAnInvalidSettingByName() throws {
-        let (status, output) = try Self.run(
+    @Test func checkConfigRefusesAnInvalidSettingByName() async throws {
+        let (status, output) = try await Self.run(
             ["serve", "--check-config"],
             environment: [
                 "DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET": Self.secret,
@@ -61,8 +64,8 @@ import TripHistoryTestSupport
         #expect(!output.contains("configuration: valid"))
     }
 
-    @Test func deprecatedNamesStillWorkAndAreWarnedAbout() throws {
-        let (status, output) = try Self.run(
+    @Test func deprecatedNamesStillWorkAndAreWarnedAbout() async throws {
+        let (status, output) = try await Self.run(
             ["serve", "--check-config", "--pool-size", "3", "--cache-ttl=9"],
             environment: [
                 "DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET": Self.secret, "LOG_LEVEL": "debug",
@@ -77,10 +80,10 @@ import TripHistoryTestSupport
         #expect(lines.contains("logs: debug, text"))
     }
 
-    @Test func theDatabaseTuningFlagsMigrateAndSeedNeverUsedAreStillAcceptedWithAWarning() throws {
+    @Test func theDatabaseTuningFlagsMigrateAndSeedNeverUsedAreStillAcceptedWithAWarning() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString).copy")
         defer { try? FileManager.default.removeItem(at: file) }
-        let (status, output) = try Self.run(
+        let (status, output) = try await Self.run(
             [
                 "seed", "--riders", "1", "--trips-per-rider", "2", "--dump-copy-file", file.path, "--pool-size", "4",
                 "--no-require-standby-copy",
@@ -91,17 +94,17 @@ import TripHistoryTestSupport
         #expect(output.contains("Wrote 2 trips for 1 riders"), "\(output)")
     }
 
-    @Test func theSecretCanComeFromAFileButNotFromBothPlaces() throws {
+    @Test func theSecretCanComeFromAFileButNotFromBothPlaces() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trip-history-secret-\(UUID())")
         try Data((Self.secret + "\n").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try Self.run(
+        let fromFile = try await Self.run(
             ["serve", "--check-config"],
             environment: ["DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET_FILE": file.path])
         #expect(fromFile.status == 0, "\(fromFile.output)")
         #expect(!fromFile.output.contains(Self.secret))
 
-        let both = try Self.run(
+        let both = try await Self.run(
             ["serve", "--check-config"],
             environment: [
                 "DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET_FILE": file.path,
@@ -112,7 +115,7 @@ import TripHistoryTestSupport
 
         // A short secret in the file is refused like a short one in the variable.
         try Data("short\n".utf8).write(to: file)
-        let short = try Self.run(
+        let short = try await Self.run(
             ["serve", "--check-config"],
             environment: ["DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET_FILE": file.path])
         #expect(short.status != 0)
@@ -120,8 +123,8 @@ import TripHistoryTestSupport
 
     /// `serve`'s flags come from the settings catalogue: its help lists each with its variable, and the forms
     /// a flag may take all set it.
-    @Test func everySettingIsAServeFlagListedWithItsVariable() throws {
-        let (status, output) = try Self.run(["serve", "--help"], environment: [:])
+    @Test func everySettingIsAServeFlagListedWithItsVariable() async throws {
+        let (status, output) = try await Self.run(["serve", "--help"], environment: [:])
         #expect(status == 0, "\(output)")
         for name in [
             "--db-pool-size <value>", "$TRIP_HISTORY_DB_POOL_SIZE", "--no-cache", "$TRIP_HISTORY_CACHE (on or off)",
@@ -132,11 +135,11 @@ import TripHistoryTestSupport
         }
     }
 
-    @Test func aFlagSetsItsSettingInEveryForm() throws {
+    @Test func aFlagSetsItsSettingInEveryForm() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("previous-\(UUID().uuidString)")
         try Data((String(repeating: "7a", count: 32) + "\n").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let (status, output) = try Self.run(
+        let (status, output) = try await Self.run(
             [
                 "serve", "--check-config", "--port=9124", "--no-cache", "--metrics", "--previous-secrets-file",
                 file.path, "--cors-origins", "https://app.example",
@@ -154,19 +157,20 @@ import TripHistoryTestSupport
         #expect(lines.contains { $0.contains("https://app.example") }, "\(output)")
     }
 
-    @Test func anUnknownFlagAMissingValueAndAStrayWordAreUsageErrorsNamingThem() throws {
+    @Test func anUnknownFlagAMissingValueAndAStrayWordAreUsageErrorsNamingThem() async throws {
         let environment = ["DATABASE_URL": "postgresql://db/trips", "TRIP_HISTORY_SECRET": Self.secret]
         for (arguments, named) in [
             (["--db-pool-sise", "3"], "--db-pool-sise"), (["--db-pool-size"], "--db-pool-size"),
             (["--cache=on"], "--cache"), (["stray"], "stray"),
         ] {
-            let (status, output) = try Self.run(["serve", "--check-config"] + arguments, environment: environment)
+            let (status, output) = try await Self.run(
+                ["serve", "--check-config"] + arguments, environment: environment)
             #expect(status == 64, "\(arguments): \(output)")
             #expect(output.contains(named), "\(arguments): \(output)")
             #expect(!output.contains("configuration: valid"))
         }
         // A value is the next argument whatever it looks like; this one is then refused as a value.
-        let (status, output) = try Self.run(
+        let (status, output) = try await Self.run(
             ["serve", "--check-config", "--db-pool-size", "-3"], environment: environment)
         #expect(status != 0 && output.contains("TRIP_HISTORY_DB_POOL_SIZE"), "\(output)")
     }

@@ -23,23 +23,23 @@ import TripHistoryTestSupport
             ).trip
 
             let environment = ["DATABASE_URL": pool.configuration.connectionString, "PATH": "/usr/bin:/bin"]
-            let unset = try ProcessOutput.run(
+            let unset = try await ProcessOutput.run(
                 try ServeBinaryTests.binary(), ["remove-expired"], environment: environment)
             #expect(unset.status == 64, "\(unset.output)")
             #expect(unset.output.contains("TRIP_HISTORY_RETENTION_MONTHS"), "\(unset.output)")
 
             // A retention needs the partitioned table: before it, nothing goes and the run says what to do.
-            let unpartitioned = try ProcessOutput.run(
+            let unpartitioned = try await ProcessOutput.run(
                 try ServeBinaryTests.binary(), ["remove-expired", "--retention-months", "1"], environment: environment)
             #expect(unpartitioned.status != 0, "\(unpartitioned.output)")
             #expect(unpartitioned.output.contains("run trip-history partition-trips"), "\(unpartitioned.output)")
             #expect(try await repository.trip(id: old.id, riderID: rider) != nil)
-            let partition = try ProcessOutput.run(
+            let partition = try await ProcessOutput.run(
                 try ServeBinaryTests.binary(), ["partition-trips", "--batch-size", "1"], environment: environment)
             #expect(partition.status == 0, "\(partition.output)")
             #expect(partition.output.contains("Partitioned trips by year: 2 trips copied"), "\(partition.output)")
 
-            let run = try ProcessOutput.run(
+            let run = try await ProcessOutput.run(
                 try ServeBinaryTests.binary(), ["remove-expired", "--retention-months", "1"], environment: environment)
             #expect(run.status == 0, "\(run.output)")
             let year = Calendar(identifier: .gregorian).dateComponents(

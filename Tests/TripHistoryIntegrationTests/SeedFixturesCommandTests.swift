@@ -60,7 +60,7 @@ import TripHistoryTestSupport
             let url = pool.configuration.connectionString
             let path = Self.temporaryPath()
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let run = try ProcessOutput.run(
+            let run = try await ProcessOutput.run(
                 try ServeBinaryTests.binary(),
                 [
                     "seed", "--riders", "3", "--first-rider", "7", "--trips-per-rider", "12", "--seed", "5",
@@ -140,11 +140,11 @@ import TripHistoryTestSupport
             defer { try? FileManager.default.removeItem(atPath: path) }
             let seed = ["seed", "--riders", "2", "--trips-per-rider", "3", "--write-fixtures", path]
 
-            let unsigned = try ProcessOutput.run(
+            let unsigned = try await ProcessOutput.run(
                 try ServeBinaryTests.binary(), seed, environment: Self.environment(url, secret: nil))
             #expect(unsigned.status == 64, "\(unsigned.output)")
             #expect(unsigned.output.contains("TRIP_HISTORY_SECRET"), "\(unsigned.output)")
-            let both = try ProcessOutput.run(
+            let both = try await ProcessOutput.run(
                 try ServeBinaryTests.binary(), seed + ["--dump-copy-file", path + ".copy"],
                 environment: Self.environment(url))
             #expect(both.status == 64, "\(both.output)")

@@ -49,27 +49,17 @@ import Glibc
     /// points into the checkout), its output going to `log`.
     static func start(
         _ arguments: [String], in directory: URL, log: URL, extra: [String: String] = [:]
-    ) throws
-        -> Process
-    {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
+    ) throws -> ChildProcess {
         var environment = ["PATH": "/usr/bin:/bin", "DATABASE_URL": try DataTestDatabase.connectionString()]
         environment["TRIP_HISTORY_SECRET"] =
             ProcessInfo.processInfo.environment["TRIP_HISTORY_SECRET"] ?? String(repeating: "7f", count: 32)
-        process.environment = environment.merging(extra) { $1 }
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        return process
+        return try ChildProcess(
+            try binary().path, arguments, environment: environment.merging(extra) { $1 }, directory: directory.path,
+            output: log.path)
     }
 
     /// GET `path` on the server, retried while the server is still starting (connection refused) and alive.
-    static func get(_ path: String, port: Int, server: Process) async throws -> TestClient.Response {
+    static func get(_ path: String, port: Int, server: ChildProcess) async throws -> TestClient.Response {
         var lastError: (any Error)?
         for _ in 0..<600 where server.isRunning {
             do {
@@ -97,9 +87,9 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
 
         let migrate = try Self.start(["migrate"], in: empty, log: directory.appendingPathComponent("migrate.log"))
-        migrate.waitUntilExit()
+        let migrated = await migrate.exited()
         let migrateLog = (try? String(contentsOf: directory.appendingPathComponent("migrate.log"), encoding: .utf8))
-        try #require(migrate.terminationStatus == 0, "migrate failed: \(migrateLog ?? "")")
+        try #require(migrated == .exit(0), "migrate failed: \(migrateLog ?? "")")
 
         var extra: [String: String] = [:]
         if replacingTheDocument {
@@ -112,12 +102,7 @@ import Glibc
         let server = try Self.start(
             ["serve", "--host", "127.0.0.1", "--port", String(port), "--no-metrics"], in: empty, log: log,
             extra: extra)
-        defer {
-            if server.isRunning {
-                server.terminate()
-                server.waitUntilExit()
-            }
-        }
+        defer { server.terminate() }
         let health: TestClient.Response
         do {
             health = try await Self.get("/healthz", port: port, server: server)
@@ -138,8 +123,7 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty, "serve wrote into its cwd")
 
         server.terminate()
-        server.waitUntilExit()
-        #expect(server.terminationReason == .exit, "serve stops on SIGTERM by itself")
+        #expect(await server.exited() == .exit(0), "serve stops on SIGTERM by itself")
     }
 
     /// With JSON logs, every line the process writes is a JSON object, swift-otel's own start-up diagnostics
@@ -157,15 +141,10 @@ import Glibc
                 "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:\(try Self.freePort())",
                 "OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
             ])
-        defer {
-            if server.isRunning {
-                server.terminate()
-                server.waitUntilExit()
-            }
-        }
+        defer { server.terminate() }
         #expect(try await Self.get("/healthz", port: port, server: server).status == .ok)
         server.terminate()
-        server.waitUntilExit()
+        await server.exited()
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.count >= 3, "serve logged its start")
         let notJSON = lines.filter { line in

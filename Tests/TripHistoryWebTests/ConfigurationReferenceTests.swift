@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TripHistoryApp
+import TripHistoryDataTestSupport
 import TripHistoryTestSupport
 
 /// `docs/configuration.md` against the code, in both directions: every environment variable the sources read
@@ -44,7 +45,7 @@ import TripHistoryTestSupport
         }
     }
 
-    @Test func everyFlagOfEveryCommandIsDocumentedAndNoOther() throws {
+    @Test func everyFlagOfEveryCommandIsDocumentedAndNoOther() async throws {
         let executable = try #require(
             Self.executable(),
             """
@@ -53,7 +54,7 @@ import TripHistoryTestSupport
             build it with `swift build --build-tests`, which builds every product.
             """
         )
-        let flags = try Self.flagsByCommand(executable)
+        let flags = try await Self.flagsByCommand(executable)
         let documented = try DocumentedNames(markdown: Self.reference()).flags.subtracting(Self.builtInFlags)
         #expect(flags.keys.contains("--database-url") && flags.keys.contains("--riders"))
         for (flag, commands) in flags.sorted(by: { $0.key < $1.key }) where !documented.contains(flag) {
@@ -227,11 +228,11 @@ import TripHistoryTestSupport
     }
 
     /// Every long flag of the root command and its subcommands (recursively), with the commands that take it.
-    static func flagsByCommand(_ executable: URL) throws -> [String: Set<String>] {
+    static func flagsByCommand(_ executable: URL) async throws -> [String: Set<String>] {
         var flags: [String: Set<String>] = [:]
         var pending: [[String]] = [[]]
         while let command = pending.popLast() {
-            let help = HelpText(try help(executable, command))
+            let help = HelpText(try await help(executable, command))
             let name = (["trip-history"] + command).joined(separator: " ")
             for flag in help.flags.subtracting(builtInFlags) { flags[flag, default: []].insert(name) }
             pending += help.subcommands.map { command + [$0] }
@@ -239,8 +240,8 @@ import TripHistoryTestSupport
         return flags
     }
 
-    static func help(_ executable: URL, _ command: [String]) throws -> String {
-        let result = try ProcessOutput.run(executable, command + ["--help"])
+    static func help(_ executable: URL, _ command: [String]) async throws -> String {
+        let result = try await ProcessOutput.run(executable, command + ["--help"])
         guard result.status == 0 else {
             throw HelpFailed(command: command, status: result.status, output: result.output)
         }
