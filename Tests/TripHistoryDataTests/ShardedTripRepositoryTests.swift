@@ -6,23 +6,38 @@ import TripHistoryDomain
 @testable import TripHistoryData
 
 /// The sharded topology's own parts that need no database: the calls the service sends the proxy and the
-/// partitions. Their answers against real partitions are checked by `scripts/test-shards`.
+/// partitions, and how it merges the partitions' answers. Their answers against real partitions are checked by `scripts/test-shards`.
 @Suite struct ShardedTripRepositoryTests {
-    @Test func anAnalystFanOutAddsUpThePartitionFunctionOfItsStatement() throws {
-        let range = try DateRange(
-            from: Date(timeIntervalSince1970: 1_780_000_000), to: Date(timeIntervalSince1970: 1_782_000_000))
-        let filter = try AnalystTripFilter(range: range, product: "UberX")
-        let count = AnalystFanOut.count(AnalystTripsCount(filter: filter, .exact(limit: 10_001)))
+    /// Partitions' stats rows in one node's order: by period, then dimension value by its bytes (so "Zürich"
+    /// after "Zug", as `COLLATE "C"` orders them), a bucket's rows from every partition together, which `buckets`
+    /// adds up; with a dimension, cut after the bucket limit. Counts add up, saturating.
+    @Test func partitionsStatsRowsFollowOneNodesBucketOrderAndAreCutAtTheBucketLimit() throws {
+        let euro = try #require(CurrencyCode("EUR"))
+        let franc = try #require(CurrencyCode("CHF"))
+        func row(_ day: Int64, _ city: String?, _ currency: CurrencyCode, trips: Int64) -> AnalystStatsRow {
+            AnalystStatsRow(
+                startMicros: day * 86_400_000_000, dimensionValue: city, currency: currency, trips: trips,
+                completed: trips, canceled: 0, fareTotal: 100 * trips, distanceTotal: 1000 * trips,
+                completedDuration: 60 * trips, tipsTotal: 0, refundsTotal: 0)
+        }
+        let partitions = [
+            [row(1, "Zug", franc, trips: 1), row(1, "Zürich", franc, trips: 2), row(2, "Basel", franc, trips: 3)],
+            [row(1, "Zug", euro, trips: 4), row(1, "Zürich", franc, trips: 5)],
+            [row(1, "Basel", franc, trips: 6)],
+        ]
+        let merged = AnalystFanOut.stats(partitions, bucketLimit: nil)
         #expect(
-            count.prepared.sql == "SELECT least(coalesce(sum(t.n), 0), $5)::bigint "
-                + "FROM analyst_count_c0p1r0_v1($1, $2, $3, $4, $5) AS t(n)")
-        // Stats by city: the partitions' parts of the same filter, added up, capped at the buckets one node keeps.
-        let stats = AnalystFanOut.stats(
-            TripStatsQuery(filter: filter, granularity: .day, timeZone: "Europe/Paris", dimension: .city))
-        #expect(stats.prepared.name == "proxy_analyst_stats_parts_by_city_c0p1r0_v1")
-        #expect(stats.prepared.sql.contains("FROM analyst_stats_parts_by_city_c0p1r0_v1($1, $2, $3, $4, $5, $6) AS p"))
-        #expect(stats.prepared.sql.contains("WHERE bucket_number <= \(TripStatsQuery.maximumBuckets + 1)"))
-        #expect(stats.makeBindings().count == 6)
+            merged.map { "\($0.startMicros / 86_400_000_000) \($0.dimensionValue ?? "")" } == [
+                "1 Basel", "1 Zug", "1 Zug", "1 Zürich", "1 Zürich", "2 Basel",
+            ])
+        let buckets = try PostgresAnalystTripRepository.buckets(merged)
+        #expect(buckets.map(\.trips) == [6, 5, 7, 3])
+        #expect(buckets[1].fareTotals == [franc: 100, euro: 400])
+        // Two buckets kept: day 1's Basel and Zug, with Zug's rows from both partitions.
+        let cut = AnalystFanOut.stats(partitions, bucketLimit: 2)
+        #expect(cut.map(\.trips) == [6, 1, 4] || cut.map(\.trips) == [6, 4, 1])
+        #expect(AnalystFanOut.total([3, 4, 10_001]) == 10_008)
+        #expect(AnalystFanOut.total([.max, 1]) == .max)
     }
 
     /// Partitions' pages merged into one node's page: newest first by (requested_at, id), cut at the limit, unless

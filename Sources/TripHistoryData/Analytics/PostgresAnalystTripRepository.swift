@@ -15,9 +15,9 @@ public import TripHistoryDomain
 ///
 /// With `routes` (the sharded topology's partitions), `pool` reaches its proxy. Pages both ways and export
 /// batches ask every partition at once, on the partitions' own analyst pools, for its share of the page, merged
-/// here into what one node answers (`AnalystFanOut.merge`); exact counts and stats of every filter are the
-/// proxy's fan-out functions, each partition's answer added up there, and the analysts' feed has a position per
-/// partition (`PartitionedAnalystFeed`).
+/// here into what one node answers (`AnalystFanOut.merge`); counts and stats ask every partition the one-node
+/// statement the same way and add the answers up here; the analysts' feed is the proxy's fan-out, with a
+/// position per partition (`PartitionedAnalystFeed`).
 public struct PostgresAnalystTripRepository: AnalystTripRepository {
     private let pool: PostgresConnectionPool
     private let reads: PostgresReadRouting?
@@ -59,8 +59,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
                 try connection.execute(statement)
             }
         }
-        // A rider's trips are all on the rider's one partition.
-        let numbers = query.filter.riderID.map { [routes.number(of: $0)] } ?? Array(routes.partitions.indices)
+        let numbers = partitions(of: query.filter, in: routes)
         let share = AnalystFanOut.share(of: statement.limit, among: numbers.count)
         let shares = page(limit: share)
         let firsts = try await onPartitions(
@@ -76,43 +75,55 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
     }
 
     /// How many trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the planner's estimate
-    /// for `.planned` and past that limit; in one read-only transaction like the pages.
+    /// for `.planned` and past that limit; in one read-only transaction like the pages. On the sharded topology the
+    /// partitions' capped counts are added up (and capped by `TripCount.exact`), and their estimates too.
     public func count(matching filter: AnalystTripFilter, mode: TripCountMode) async throws -> TripCount {
-        // On the sharded topology: the partitions' capped counts added up and capped, their estimates added up.
-        let sharded = sharded
-        return try await run("analyst count") { connection in
-            let estimate = { () throws -> Int64 in
-                let estimated =
-                    sharded
-                    ? try connection.executeFirst(PartitionedTripEstimate(filter: filter))
-                    : try connection.executeFirst(AnalystTripsCount(filter: filter, .estimate))
-                return estimated ?? 0
+        let estimate = AnalystTripsCount(filter: filter, .estimate)
+        let exact = AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1))
+        guard let routes else {
+            return try await run("analyst count") { connection in
+                let estimated = { try connection.executeFirst(estimate) ?? 0 }
+                switch mode {
+                case .planned:
+                    return TripCount(value: try estimated(), accuracy: .planned)
+                case .exact:
+                    return try TripCount.exact(counted: try connection.executeFirst(exact) ?? 0)
+                        ?? .beyondExactLimit(estimate: estimated())
+                }
             }
-            switch mode {
-            case .planned:
-                return TripCount(value: try estimate(), accuracy: .planned)
-            case .exact:
-                let exact = AnalystTripsCount(filter: filter, .exact(limit: TripCount.exactLimit + 1))
-                let counted =
-                    sharded
-                    ? try connection.executeFirst(AnalystFanOut.count(exact)) : try connection.executeFirst(exact)
-                return try TripCount.exact(counted: counted ?? 0) ?? .beyondExactLimit(estimate: estimate())
-            }
+        }
+        let numbers = partitions(of: filter, in: routes)
+        func total(_ statement: AnalystTripsCount) async throws -> Int64 {
+            AnalystFanOut.total(
+                try await onPartitions("analyst count", numbers, of: routes, genericPlan: false) { connection in
+                    try connection.executeFirst(statement) ?? 0
+                })
+        }
+        switch mode {
+        case .planned:
+            return TripCount(value: try await total(estimate), accuracy: .planned)
+        case .exact:
+            if let count = TripCount.exact(counted: try await total(exact)) { return count }
+            return .beyondExactLimit(estimate: try await total(estimate))
         }
     }
 
     /// One bucket per period (and dimension value) with matching trips. A total that does not fit in Int64 (only
     /// trips stored outside `NewTrip`'s bounds can add up to one) is refused with `ValidationError` on `from`,
-    /// the window, rather than answered wrong: an analyst can narrow the window or add filters.
+    /// the window, rather than answered wrong: an analyst can narrow the window or add filters. On the sharded
+    /// topology each partition answers the one-node statement, and the rows are added up here.
     public func stats(matching query: TripStatsQuery) async throws -> [TripStatsBucket] {
+        let statement = AnalystStats(
+            filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
+            dimension: query.dimension)
         let rows: [AnalystStatsRow]
-        if sharded {
-            let call = AnalystFanOut.stats(query)
-            rows = try await run("analyst stats") { connection in try connection.execute(call) }
+        if let routes {
+            let answers = try await onPartitions(
+                "analyst stats", partitions(of: query.filter, in: routes), of: routes, genericPlan: false
+            ) { connection in try connection.execute(statement) }
+            rows = AnalystFanOut.stats(
+                answers, bucketLimit: query.dimension == nil ? nil : TripStatsQuery.maximumBuckets + 1)
         } else {
-            let statement = AnalystStats(
-                filter: query.filter, granularity: query.granularity, timeZone: query.timeZone,
-                dimension: query.dimension)
             rows = try await run("analyst stats") { connection in try connection.execute(statement) }
         }
         do throws(TotalOutOfRange) {
@@ -124,6 +135,11 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
                     + "real trips add up to; narrow the window or filter by city, product or rider_id"
             )
         }
+    }
+
+    /// The partitions holding the trips `filter` can match: the rider's one, or every one.
+    private func partitions(of filter: AnalystTripFilter, in routes: PartitionRoutes) -> [Int] {
+        filter.riderID.map { [routes.number(of: $0)] } ?? Array(routes.partitions.indices)
     }
 
     public func changes(after position: AnalystFeedPosition, limit: Int) async throws -> AnalystChangePage {
