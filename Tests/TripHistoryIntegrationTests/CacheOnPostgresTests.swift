@@ -246,6 +246,29 @@ import TripHistoryTestSupport
         }
     }
 
+    /// A repository that does not notify (a partition's, whose writes the sharded repository announces on the
+    /// proxy) records, adjusts and erases without a notification: the rider's one announcement is that of the
+    /// notifying erasure after them, which reaches the listener after any earlier notification of the database.
+    @Test func aRepositoryThatDoesNotNotifyWritesWithoutAnnouncing() async throws {
+        try await withInstances { instances in
+            let (reader, other) = (instances[0], instances[1])
+            let rider = DataTestDatabase.randomRiderID()
+            let silent = PostgresTripRepository(pool: other.pool, notifies: false)
+            let trip = try await silent.record(
+                dataTestTrip(rider: rider, requestedAtMicros: 1_780_000_000_000_000), idempotency: nil
+            ).trip
+            let adjusted = try await silent.adjust(
+                try NewAdjustment.requested(kind: .tip, amountMinor: 200, reason: "thanks"), tripID: trip.id,
+                riderID: rider, expectedVersion: nil, idempotency: nil
+            ) { _ in }
+            #expect(adjusted.trip.adjustments?.count == 1)
+            #expect(try await silent.erase(riderID: rider, requestedBy: "test").trips == 1)
+            #expect(try await other.api.repository.erase(riderID: rider, requestedBy: "test").trips == 0)
+            try await Self.eventually("the notifying erasure is announced") { reader.announced.count(rider) >= 1 }
+            #expect(reader.announced.count(rider) == 1)
+        }
+    }
+
     /// Strict coherence: a write acknowledged by one instance, then at once a read on the other, which had
     /// the page cached, never gets the page without the trip.
     @Test func inStrictCoherenceAnImmediateReadOnAnotherInstanceIsNeverStale() async throws {

@@ -189,7 +189,7 @@ struct AnnounceRecordedTrip: PostgresPreparedStatement {
     static let name = "trips_announce_recorded_v1"
     static let sql = """
         SELECT pg_notify('\(PostgresChangeListener.channel)', $1),
-            EXISTS (SELECT 1 FROM rider_erasures WHERE rider_id = $2::bigint AND erased_at > $3::timestamptz)
+            \(RiderErasedAfter.exists("$2", "$3"))
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
@@ -207,6 +207,34 @@ struct AnnounceRecordedTrip: PostgresPreparedStatement {
     /// True when the rider was erased after the trip was requested.
     func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Bool {
         try rows.bool(row, 1) == true
+    }
+}
+
+/// Whether the rider was erased after the trip was requested, as `AnnounceRecordedTrip` says, without its
+/// notification: for a repository whose caller announces the change elsewhere (the sharded topology's proxy).
+struct RiderErasedAfter: PostgresPreparedStatement {
+    static let name = "trips_rider_erased_after_v1"
+    static let sql = "SELECT \(exists("$1", "$2"))"
+    static let resultFormat = PreparedStatement.ResultFormat.binary
+
+    let riderID: RiderID
+    let requestedAt: Date
+
+    /// The test, given the placeholders of the rider id and the trip's request time.
+    static func exists(_ rider: String, _ requestedAt: String) -> String {
+        "EXISTS (SELECT 1 FROM rider_erasures WHERE rider_id = \(rider)::bigint AND erased_at > "
+            + "\(requestedAt)::timestamptz)"
+    }
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(riderID)
+        bindings.append(requestedAt)
+        return bindings
+    }
+
+    func decodeRow(_ rows: PostgresRows, row: Int) throws(PostgresError) -> Bool {
+        try rows.bool(row, 0) == true
     }
 }
 

@@ -33,7 +33,8 @@ public struct ShardedTripRepository: TripRepository {
         self.proxy = proxy
         self.routes = routes
         partitionWrites = routes.partitions.map { partition in
-            PostgresTripRepository(pool: partition.writer, requiresStandbyCopy: requiresStandbyCopy, logger: logger)
+            PostgresTripRepository(
+                pool: partition.writer, requiresStandbyCopy: requiresStandbyCopy, notifies: false, logger: logger)
         }
         self.standbyReads = standbyReads
         self.logger = logger

@@ -16,21 +16,27 @@ public struct PostgresTripRepository: TripRepository {
     private let reads: PostgresReadRouting?
     private let requiresStandbyCopy: Bool
     private let readerReplayTimeout: Duration
+    private let notifies: Bool
     private let logger: Logger
 
     /// With `requiresStandbyCopy`, `record` returns only once a streaming standby has flushed the commit
     /// (`PostgresConnection.awaitStandbyCopy()`), whatever the server's synchronous replication is set to at
     /// that moment: a failover manager may turn it off (pg_auto_failover's `wait_primary`) while the standby
     /// is being promoted, and a commit then acknowledged from the old primary alone would be lost.
-    /// An erasure waits up to `readerReplayTimeout` for the reader to replay it.
+    /// An erasure waits up to `readerReplayTimeout` for the reader to replay it. Without `notifies`, writes send
+    /// no notification: for a caller that announces them where the instances listen (a partition of the sharded
+    /// topology, whose listeners are on the proxy), as a notification takes a lock every notifying commit of the
+    /// server queues on.
     public init(
         pool: PostgresConnectionPool, reads: PostgresReadRouting? = nil, requiresStandbyCopy: Bool = false,
-        readerReplayTimeout: Duration = .seconds(5), logger: Logger = Logger(label: "trip-history.trips")
+        readerReplayTimeout: Duration = .seconds(5), notifies: Bool = true,
+        logger: Logger = Logger(label: "trip-history.trips")
     ) {
         self.pool = pool
         self.reads = reads
         self.requiresStandbyCopy = requiresStandbyCopy
         self.readerReplayTimeout = readerReplayTimeout
+        self.notifies = notifies
         self.logger = logger
     }
 
@@ -98,8 +104,13 @@ public struct PostgresTripRepository: TripRepository {
             }
             // The feed's entry takes the rider's counter lock; only then can the check see every erasure.
             try connection.execute(InsertTripChange(riderID: trip.riderID, tripID: inserted.id, change: .upsert))
-            let announce = AnnounceRecordedTrip(riderID: trip.riderID, requestedAt: trip.details.requestedAt)
-            if try connection.executeFirst(announce) != false { throw TripHistoryError.riderErased }
+            let erased =
+                notifies
+                ? try connection.executeFirst(
+                    AnnounceRecordedTrip(riderID: trip.riderID, requestedAt: trip.details.requestedAt))
+                : try connection.executeFirst(
+                    RiderErasedAfter(riderID: trip.riderID, requestedAt: trip.details.requestedAt))
+            if erased != false { throw TripHistoryError.riderErased }
             // NewTrip's times are already cut to microseconds, so this equals what a later read returns.
             return Trip(
                 id: inserted.id, riderID: trip.riderID, details: trip.details,
@@ -214,7 +225,7 @@ public struct PostgresTripRepository: TripRepository {
                         let erasure = try connection.executeFirst(
                             EraseRiderTrips(riderID: riderID, requestedBy: requestedBy, earlier: earlier))
                     else { throw PostgresError(kind: .decoding, message: "erasure returned no record") }
-                    try connection.execute(NotifyTripChange(riderID: riderID))
+                    if notifies { try connection.execute(NotifyTripChange(riderID: riderID)) }
                     return erasure
                 }
                 // Where the reader must have replayed to: the position the standby copy waited for, if any.
@@ -249,13 +260,13 @@ public struct PostgresTripRepository: TripRepository {
         return ChangePosition(sequence: last ?? 0)
     }
 
-    /// Writes the feed's entry and the notification that drops other instances' cached responses of the
-    /// rider, both delivered at commit and only if it succeeds (PostgresChangeListener).
+    /// Writes the feed's entry and, when `notifies`, the notification that drops other instances' cached responses
+    /// of the rider, both delivered at commit and only if it succeeds (PostgresChangeListener).
     private func announce(
         _ change: InsertTripChange.Change, tripID: TripID, riderID: RiderID, on connection: PostgresConnection
     ) throws {
         try connection.execute(InsertTripChange(riderID: riderID, tripID: tripID, change: change))
-        try connection.execute(NotifyTripChange(riderID: riderID))
+        if notifies { try connection.execute(NotifyTripChange(riderID: riderID)) }
     }
 
     /// Runs `body` with the type's error mapping; a unique violation can only be the idempotency key, whose
