@@ -66,7 +66,7 @@ import TripHistoryDomain
             AnalystFanOut.merge([[try trip(4, at: 100), try trip(8, at: 60)]], share: 2, limit: 4, direction: .older)
                 == nil)
         // Each partition's whole page (the share is the limit): always the merge.
-        #expect(AnalystFanOut.merge(exact, share: 4, limit: 4, direction: .newer)?.map(\.id.rawValue) == [8, 2, 6, 5])
+        #expect(AnalystFanOut.merge(exact, limit: 4, direction: .newer).map(\.id.rawValue) == [8, 2, 6, 5])
     }
 
     /// A partition's share of a page: what an even spread gives it plus three standard deviations and one, never

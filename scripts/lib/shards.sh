@@ -332,8 +332,8 @@ shards_up() {
 shards_move_partition() {
     local partition=${1:?shards_move_partition P SHARD} target=${2:?shards_move_partition P SHARD} source db bin
     local from to counts
-    [[ $partition =~ ^[0-9]+$ ]] && ((partition < SHARDS_PARTITIONS)) || th_die "no partition $partition"
-    [[ $target =~ ^[0-9]+$ ]] && ((target < SHARDS_COUNT)) || th_die "no shard $target"
+    if ! [[ $partition =~ ^[0-9]+$ ]] || ((partition >= SHARDS_PARTITIONS)); then th_die "no partition $partition"; fi
+    if ! [[ $target =~ ^[0-9]+$ ]] || ((target >= SHARDS_COUNT)); then th_die "no shard $target"; fi
     source=$(shards_shard_of "$partition")
     ((source != target)) || th_die "partition $partition is on shard $target already"
     db=$(shards_partition_db "$partition")

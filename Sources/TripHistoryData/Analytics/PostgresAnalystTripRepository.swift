@@ -71,7 +71,7 @@ public struct PostgresAnalystTripRepository: AnalystTripRepository {
         let full = try await onPartitions(
             "analyst list", numbers, of: routes, genericPlan: statement.usesGenericPlan
         ) { try $0.execute(statement) }
-        return AnalystFanOut.merge(full, share: statement.limit, limit: statement.limit, direction: direction) ?? []
+        return AnalystFanOut.merge(full, limit: statement.limit, direction: direction)
     }
 
     /// How many trips match: counted up to `TripCount.exactLimit` plus one for `.exact`, the planner's estimate

@@ -9,8 +9,7 @@ enum AnalystFanOut {
     /// returned all `share` trips asked of it (fewer than `limit`) ends before the page's last row: only such a
     /// partition can hold a trip the page lacks, and every partition is then asked again for `limit`.
     static func merge(_ pages: [[Trip]], share: Int, limit: Int, direction: KeysetDirection) -> [Trip]? {
-        let precedes: (TripKey, TripKey) -> Bool = direction == .older ? { $0 > $1 } : { $0 < $1 }
-        let ordered = pages.joined().sorted { precedes(TripKey($0), TripKey($1)) }
+        let ordered = ordered(pages, direction)
         if share < limit {
             let rank = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.id, $0 + 1) })
             for page in pages where page.count == share {
@@ -18,6 +17,16 @@ enum AnalystFanOut {
             }
         }
         return Array(ordered.prefix(limit))
+    }
+
+    /// A keyset page from the partitions' own pages of `limit` trips each: always exact.
+    static func merge(_ pages: [[Trip]], limit: Int, direction: KeysetDirection) -> [Trip] {
+        Array(ordered(pages, direction).prefix(limit))
+    }
+
+    private static func ordered(_ pages: [[Trip]], _ direction: KeysetDirection) -> [Trip] {
+        let precedes: (TripKey, TripKey) -> Bool = direction == .older ? { $0 > $1 } : { $0 < $1 }
+        return pages.joined().sorted { precedes(TripKey($0), TripKey($1)) }
     }
 
     /// The rows each of `partitions` is first asked for toward a page of `limit`: its expected count when the
