@@ -6,7 +6,8 @@ import TripHistoryDomain
 @testable import TripHistoryData
 
 /// The sharded topology's own parts that need no database: the calls the service sends the proxy and the
-/// partitions, and how it merges the partitions' answers. Their answers against real partitions are checked by `scripts/test-shards`.
+/// partitions, and how it merges the partitions' answers. Their answers against real partitions are checked by
+/// `scripts/test-shards`.
 @Suite struct ShardedTripRepositoryTests {
     /// Partitions' stats rows in one node's order: by period, then dimension value by its bytes (so "Zürich"
     /// after "Zug", as `COLLATE "C"` orders them), a bucket's rows from every partition together, which `buckets`

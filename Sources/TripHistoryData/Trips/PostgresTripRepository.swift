@@ -88,10 +88,11 @@ public struct PostgresTripRepository: TripRepository {
     }
 
     /// Stores the trip in one transaction (`write`) and returns it once committed; the transaction also
-    /// writes the feed's entry and notifies `PostgresChangeListener.channel` with the rider id, so other
-    /// instances drop their cached responses. A trip requested before an erasure of its rider is refused
-    /// (`.riderErased`), also when the erasure commits while this transaction runs. A commit not confirmed in time is `unavailable` with its outcome unknown: never canceled, so the trip
-    /// either becomes durable or was never stored, and a retry under the same key finds out which.
+    /// writes the feed's entry and (with `notifies`) notifies `PostgresChangeListener.channel` with the rider id,
+    /// so other instances drop their cached responses. A trip requested before an erasure of its rider is refused
+    /// (`.riderErased`), also when the erasure commits while this transaction runs. A commit not confirmed in
+    /// time is `unavailable` with its outcome unknown: never canceled, so the trip either becomes durable or was
+    /// never stored, and a retry under the same key finds out which.
     public func record(_ trip: NewTrip, idempotency: IdempotencyRequest?) async throws -> RecordedTrip {
         try await write(
             "record trip", riderID: trip.riderID, idempotency: idempotency, requestedAt: trip.details.requestedAt
