@@ -77,7 +77,8 @@ public final class FreezableCluster: Sendable {
         remove_cluster "$3"
         """#
 
-    /// Stops (`SIGSTOP`) the postmaster, then every process it started.
+    /// Stops (`SIGSTOP`) the postmaster, then every process it started: the postmaster first, so it starts no new
+    /// process while its children are being stopped (and `thaw` continues it last).
     public func freeze() async throws {
         _ = try await ChildProcess.bash(
             #"pid=$(head -n 1 "$1/data/postmaster.pid") && kill -STOP "$pid" && pkill -STOP -P "$pid""#, directory)

@@ -213,10 +213,11 @@ struct AnalystStats: PostgresStatement {
     }
 }
 
-/// One partition's share of `AnalystStats` on the sharded topology: the aggregates per local period (and value
-/// of the dimension) and currency as numeric sums, which the proxy's caller adds up over the partitions and casts
-/// as `AnalystStats` does (`AnalystFanOut.stats`). Its arguments are granularity, zone, window, statuses, then
-/// the filter's values, so the zone is always `$2`.
+/// One partition's share of `AnalystStats` on the sharded topology, for SQL clients of the proxy (whose
+/// `analyst_stats_parts_*` functions return it from every partition; the service runs `AnalystStats` on the
+/// partitions itself): the aggregates per local period (and value of the dimension) and currency as numeric sums,
+/// for the caller to add up over the partitions and cast as `AnalystStats` does. Its arguments are granularity,
+/// zone, window, statuses, then the filter's values, so the zone is always `$2`.
 struct AnalystStatsParts {
     let prepared: PreparedStatement
     let bindings: PostgresBindings

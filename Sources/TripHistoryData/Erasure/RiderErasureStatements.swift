@@ -182,9 +182,9 @@ struct RetirementLock: PostgresPreparedStatement {
     }
 }
 
-/// Announces a recorded trip on the change channel, as `NotifyTripChange` does, and says whether the rider
-/// was erased after the trip was requested: run after `InsertTripChange`, whose counter lock orders it after
-/// any erasure of the rider, so this statement sees every such erasure that committed.
+/// Announces a recorded trip on the change channel, as `NotifyTripChange` does, and answers `check`: whether
+/// the rider was erased after the trip was requested. Run after `InsertTripChange`, whose counter lock orders it
+/// after any erasure of the rider, so this statement sees every such erasure that committed.
 struct AnnounceRecordedTrip: PostgresPreparedStatement {
     static let name = "trips_announce_recorded_v1"
     static let sql = """
@@ -193,14 +193,13 @@ struct AnnounceRecordedTrip: PostgresPreparedStatement {
         """
     static let resultFormat = PreparedStatement.ResultFormat.binary
 
-    let riderID: RiderID
-    let requestedAt: Date
+    let check: RiderErasedAfter
 
     func makeBindings() -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 3)
-        bindings.append(riderID)
-        bindings.append(riderID)
-        bindings.append(requestedAt)
+        bindings.append(check.riderID)
+        bindings.append(check.riderID)
+        bindings.append(check.requestedAt)
         return bindings
     }
 
@@ -210,8 +209,8 @@ struct AnnounceRecordedTrip: PostgresPreparedStatement {
     }
 }
 
-/// Whether the rider was erased after the trip was requested, as `AnnounceRecordedTrip` says, without its
-/// notification: for a repository whose caller announces the change elsewhere (the sharded topology's proxy).
+/// Whether the rider was erased after the trip was requested: `AnnounceRecordedTrip` without its notification,
+/// for a repository whose caller announces the change elsewhere (the sharded topology's proxy).
 struct RiderErasedAfter: PostgresPreparedStatement {
     static let name = "trips_rider_erased_after_v1"
     static let sql = "SELECT \(exists("$1", "$2"))"

@@ -105,12 +105,10 @@ public struct PostgresTripRepository: TripRepository {
             }
             // The feed's entry takes the rider's counter lock; only then can the check see every erasure.
             try connection.execute(InsertTripChange(riderID: trip.riderID, tripID: inserted.id, change: .upsert))
+            let check = RiderErasedAfter(riderID: trip.riderID, requestedAt: trip.details.requestedAt)
             let erased =
                 notifies
-                ? try connection.executeFirst(
-                    AnnounceRecordedTrip(riderID: trip.riderID, requestedAt: trip.details.requestedAt))
-                : try connection.executeFirst(
-                    RiderErasedAfter(riderID: trip.riderID, requestedAt: trip.details.requestedAt))
+                ? try connection.executeFirst(AnnounceRecordedTrip(check: check)) : try connection.executeFirst(check)
             if erased != false { throw TripHistoryError.riderErased }
             // NewTrip's times are already cut to microseconds, so this equals what a later read returns.
             return Trip(
